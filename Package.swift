@@ -1,0 +1,77 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "stand-admin",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "stand-admin", targets: ["stand-admin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "HTMLSafety",
+            dependencies: ["CLibXML2"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "StandCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "StandWeb",
+            dependencies: [
+                "StandCore",
+                "HTMLSafety",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "stand-admin",
+            dependencies: [
+                "StandWeb",
+                "StandCore",
+                "HTMLSafety",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety"], swiftSettings: swiftSettings),
+        .testTarget(name: "StandCoreTests", dependencies: ["StandCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StandWebTests",
+            dependencies: [
+                "StandWeb",
+                "StandCore",
+                "HTMLSafety",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "StandAdminTests", dependencies: ["stand-admin"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,86 @@
+import CLibXML2
+
+/// A document parsed by libxml2's HTML parser, with every error it reported.
+///
+/// Parsing happens synchronously on the calling thread: libxml2 keeps its
+/// structured-error handler in thread-local state, so the handler installed
+/// here only ever sees this parse.
+final class ParsedHTML {
+    let document: htmlDocPtr
+    let rawIssues: [RawIssue]
+
+    struct RawIssue {
+        let line: Int
+        let column: Int
+        let code: Int
+        let message: String
+        /// First string argument of the error; for 801 the tag name.
+        let subject: String?
+    }
+
+    /// `HTML_PARSE_NONET` refuses network access; `HTML_PARSE_NODEFDTD` stops
+    /// libxml2 from inventing an HTML 4 doctype. No `NOIMPLIED`: it nests later
+    /// top-level siblings inside the first one (see DESIGN.md, libxml2 note 3).
+    static let parseOptions = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+
+    init?(_ html: String) {
+        LibXML2.initialiseOnce()
+        let collector = IssueCollector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        xmlSetStructuredErrorFunc(context) { userData, error in
+            guard let userData, let error else { return }
+            let collector = Unmanaged<IssueCollector>.fromOpaque(userData).takeUnretainedValue()
+            collector.add(error.pointee)
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+
+        var html = html
+        let parsed: htmlDocPtr? = html.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                htmlReadMemory(chars.baseAddress, Int32(clamping: chars.count), nil, "UTF-8", Self.parseOptions)
+            }
+        }
+        guard let parsed else { return nil }
+        self.document = parsed
+        self.rawIssues = collector.issues
+    }
+
+    deinit {
+        xmlFreeDoc(document)
+    }
+
+    var root: xmlNodePtr? { xmlDocGetRootElement(document) }
+
+    /// The document seen as a node: libxml2 lays out `xmlDoc` with the same
+    /// leading fields as `xmlNode` (type, name, children, …) for exactly this use.
+    var documentNode: xmlNodePtr {
+        UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self)
+    }
+}
+
+final class IssueCollector {
+    var issues: [ParsedHTML.RawIssue] = []
+
+    func add(_ error: xmlError) {
+        var message = error.message.map { String(cString: $0) } ?? "unknown error"
+        while message.last == "\n" || message.last == " " { message.removeLast() }
+        issues.append(.init(
+            line: Int(error.line),
+            column: Int(error.int2),
+            code: Int(error.code),
+            message: message,
+            subject: error.str1.map { String(cString: $0) }
+        ))
+    }
+}
+
+enum LibXML2 {
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    static func initialiseOnce() {
+        _ = initialised
+    }
+}

@@ -1,0 +1,136 @@
+import CLibXML2
+
+/// Walks a parsed tree and removes everything the policy does not allow.
+struct Sanitiser {
+    let policy: SanitisePolicy
+
+    func sanitiseChildren(of parent: xmlNodePtr) {
+        var child = parent.pointee.children
+        while let node = child {
+            child = node.pointee.next
+            sanitise(node)
+        }
+    }
+
+    /// Sanitise one node; it may be freed, so read its `next` before calling.
+    func sanitise(_ node: xmlNodePtr) {
+        switch node.pointee.type {
+        case XML_ELEMENT_NODE:
+            sanitiseElement(node)
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+            break
+        default:
+            // Comments (DESIGN.md libxml2 note 1), processing instructions,
+            // entity references: nothing a page needs.
+            remove(node)
+        }
+    }
+
+    private func sanitiseElement(_ node: xmlNodePtr) {
+        let name = XMLName.of(node)
+        let isRemovedWithContent = policy.removedWithContent.contains(name)
+            || SanitisePolicy.alwaysRemovedWithContent.contains(name)
+        if isRemovedWithContent && !isAllowedScript(node, name: name) {
+            remove(node)
+            return
+        }
+        guard policy.allowedElements.contains(name) else {
+            sanitiseChildren(of: node)
+            unwrap(node)
+            return
+        }
+        if !keepsSpecialElement(node, name: name) {
+            remove(node)
+            return
+        }
+        sanitiseAttributes(of: node, element: name)
+        if name == "script" {
+            removeAllChildren(of: node)
+        } else {
+            sanitiseChildren(of: node)
+        }
+    }
+
+    /// Only `<script src="/...">` with no inline code survives, and only on pages.
+    private func isAllowedScript(_ node: xmlNodePtr, name: String) -> Bool {
+        guard name == "script", policy.allowsSameOriginScriptsAndStyles else { return false }
+        guard let src = XMLName.attribute("src", of: node), URLCheck.isSameOriginPath(src) else { return false }
+        return !hasNonWhitespaceText(node)
+    }
+
+    private func keepsSpecialElement(_ node: xmlNodePtr, name: String) -> Bool {
+        switch name {
+        case "meta":
+            // `http-equiv` can set cookies, refresh to another URL or relax CSP.
+            return XMLName.attribute("http-equiv", of: node) == nil
+        case "link":
+            guard policy.allowsSameOriginScriptsAndStyles,
+                  let rel = XMLName.attribute("rel", of: node)?.lowercased(),
+                  ["stylesheet", "icon"].contains(rel),
+                  let href = XMLName.attribute("href", of: node)
+            else { return false }
+            return URLCheck.isSameOriginPath(href)
+        default:
+            return true
+        }
+    }
+
+    private func sanitiseAttributes(of node: xmlNodePtr, element: String) {
+        var opensNewTab = false
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            let name = XMLName.of(attribute: current)
+            let value = XMLName.value(of: current)
+            if keepsAttribute(name, value: value, element: element) {
+                if name == "target", value.lowercased() != "_self" { opensNewTab = true }
+            } else {
+                xmlRemoveProp(current)
+            }
+        }
+        if opensNewTab {
+            xmlSetProp(node, "rel", "noopener noreferrer")
+        }
+    }
+
+    private func keepsAttribute(_ name: String, value: String, element: String) -> Bool {
+        // Event handlers and srcdoc go whatever a policy says.
+        if name.hasPrefix("on") || name == "srcdoc" || name == "style" { return false }
+        let allowed = policy.allowedAttributes.contains(name)
+            || (policy.allowsAriaAndDataAttributes && (name.hasPrefix("aria-") || name.hasPrefix("data-")))
+        guard allowed else { return false }
+        if SanitisePolicy.urlAttributes.contains(name) {
+            let allowsDataImage = policy.allowsDataImages && element == "img" && name == "src"
+            return URLCheck.isAllowed(value, schemes: policy.allowedSchemes, allowsDataImage: allowsDataImage)
+        }
+        return true
+    }
+
+    private func hasNonWhitespaceText(_ node: xmlNodePtr) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type != XML_TEXT_NODE { return true }
+            if let content = current.pointee.content, !String(cString: content).allSatisfy(\.isWhitespace) { return true }
+            child = current.pointee.next
+        }
+        return false
+    }
+
+    private func removeAllChildren(of node: xmlNodePtr) {
+        while let child = node.pointee.children { remove(child) }
+    }
+
+    private func remove(_ node: xmlNodePtr) {
+        xmlUnlinkNode(node)
+        xmlFreeNode(node)
+    }
+
+    /// Replace an element by its (already sanitised) children.
+    private func unwrap(_ node: xmlNodePtr) {
+        while let child = node.pointee.children {
+            xmlUnlinkNode(child)
+            xmlAddPrevSibling(node, child)
+        }
+        remove(node)
+    }
+}

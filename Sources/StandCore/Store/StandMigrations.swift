@@ -1,0 +1,11 @@
+import GRDB
+
+/// The store's schema, one numbered migration at a time. A migration that has
+/// shipped is never edited: a change is a new migration (docs/store.md).
+public enum StandMigrations {
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("001_initial_schema", migrate: Migration001.apply)
+        return migrator
+    }
+}
