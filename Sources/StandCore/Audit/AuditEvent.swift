@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+
+/// One line of the append-only audit trail: who, what, which record, when, from where.
+public struct AuditEvent: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "audit_events"
+
+    public var id: Int64?
+    public var occurredAt: Date
+    /// Kept as plain values, not a foreign key: the trail outlives any staff change.
+    public var staffId: Int64?
+    public var staffEmail: String?
+    public var action: String
+    public var targetType: String?
+    public var targetId: String?
+    /// Field names and short facts; never a password, token or an app user's personal data.
+    public var detail: String?
+    public var ip: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, action, detail, ip
+        case occurredAt = "occurred_at"
+        case staffId = "staff_id"
+        case staffEmail = "staff_email"
+        case targetType = "target_type"
+        case targetId = "target_id"
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// Who is acting, for the audit trail.
+public struct AuditActor: Sendable, Equatable {
+    public let staffId: Int64?
+    public let email: String?
+    public let ip: String?
+
+    public init(staffId: Int64?, email: String?, ip: String?) {
+        self.staffId = staffId
+        self.email = email
+        self.ip = ip
+    }
+
+    public init(_ staff: StaffMember, ip: String?) {
+        self.init(staffId: staff.id, email: staff.email, ip: ip)
+    }
+
+    /// Someone not signed in (a failed sign-in, the setup link).
+    public static func anonymous(ip: String?) -> AuditActor {
+        AuditActor(staffId: nil, email: nil, ip: ip)
+    }
+
+    /// The command line on this machine.
+    public static let commandLine = AuditActor(staffId: nil, email: "command line", ip: nil)
+}
+
+/// The audit actions the console writes.
+public enum AuditAction: String, Sendable, CaseIterable {
+    case ownerCreatedAtSetup = "setup.owner_created"
+    case signIn = "staff.sign_in"
+    case signInFailed = "staff.sign_in_failed"
+    case signInRefusedLocked = "staff.sign_in_locked"
+    case lockedOut = "staff.locked_out"
+    case signOut = "staff.sign_out"
+    case staffCreated = "staff.created"
+    case roleChanged = "staff.role_changed"
+    case staffDisabled = "staff.disabled"
+    case staffEnabled = "staff.enabled"
+    case passwordReset = "staff.password_reset"
+    case passwordChanged = "staff.password_changed"
+}

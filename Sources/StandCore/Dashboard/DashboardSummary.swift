@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+
+/// What the console's front page shows.
+public struct DashboardSummary: Sendable {
+    public let today: String
+    public let todaysQuestion: QuestionResults?
+    public let userCount: Int
+    public let pendingSuggestions: Int
+    public let pendingDeletionRequests: Int
+    /// Days in the next two weeks (today included) with no question scheduled.
+    public let unscheduledDays: [String]
+
+    static let lookahead = 14
+
+    public static func load(_ store: StandStore, now: Date = Date()) throws -> DashboardSummary {
+        let today = UTCDate.day(now)
+        let window = (0..<lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
+        return try store.pool.read { db in
+            let scheduled = try Set(String.fetchAll(db, sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?", arguments: [window.first!, window.last!]))
+            return DashboardSummary(
+                today: today,
+                todaysQuestion: try QuestionResults.fetch(db, runsOn: today),
+                userCount: try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'") ?? 0,
+                pendingSuggestions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM suggestions WHERE status = 'pending'") ?? 0,
+                pendingDeletionRequests: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM deletion_requests WHERE status = 'pending'") ?? 0,
+                unscheduledDays: window.filter { !scheduled.contains($0) }
+            )
+        }
+    }
+}

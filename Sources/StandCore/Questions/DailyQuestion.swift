@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// The one question of a UTC day.
+public struct DailyQuestion: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "daily_questions"
+    static let choices = hasMany(QuestionChoice.self, using: ForeignKey(["question_id"]))
+
+    public var id: Int64?
+    public var text: String
+    /// `YYYY-MM-DD`, UTC.
+    public var runsOn: String
+    public var scheduledBy: Int64?
+    public var suggestionId: Int64?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var version: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, text, version
+        case runsOn = "runs_on"
+        case scheduledBy = "scheduled_by"
+        case suggestionId = "suggestion_id"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    public init(id: Int64?, text: String, runsOn: String, scheduledBy: Int64?, suggestionId: Int64?, createdAt: Date, updatedAt: Date, version: Int) {
+        self.id = id
+        self.text = text
+        self.runsOn = runsOn
+        self.scheduledBy = scheduledBy
+        self.suggestionId = suggestionId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// One answer choice; `answerCount` is kept by triggers on `answers`.
+public struct QuestionChoice: Codable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "question_choices"
+
+    public var questionId: Int64
+    public var position: Int
+    public var text: String
+    public var answerCount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case position, text
+        case questionId = "question_id"
+        case answerCount = "answer_count"
+    }
+
+    public init(questionId: Int64, position: Int, text: String, answerCount: Int) {
+        self.questionId = questionId
+        self.position = position
+        self.text = text
+        self.answerCount = answerCount
+    }
+}
+
+/// A question with its choices and how people answered.
+public struct QuestionResults: Sendable {
+    public let question: DailyQuestion
+    public let choices: [QuestionChoice]
+
+    public init(question: DailyQuestion, choices: [QuestionChoice]) {
+        self.question = question
+        self.choices = choices
+    }
+
+    public var totalAnswers: Int { choices.reduce(0) { $0 + $1.answerCount } }
+
+    /// Whole percentages per choice, in choice order.
+    public func percentage(of choice: QuestionChoice) -> Int {
+        totalAnswers == 0 ? 0 : Int((Double(choice.answerCount) * 100 / Double(totalAnswers)).rounded())
+    }
+
+    public static func fetch(_ db: Database, runsOn day: String) throws -> QuestionResults? {
+        guard let question = try DailyQuestion.filter(Column("runs_on") == day).fetchOne(db) else { return nil }
+        let choices = try QuestionChoice.filter(Column("question_id") == question.id!).order(Column("position")).fetchAll(db)
+        return QuestionResults(question: question, choices: choices)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// A signed-in browser. The id is the cookie value; the CSRF token is tied to it.
+public struct StaffSession: Codable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "staff_sessions"
+
+    public var id: String
+    public var staffId: Int64
+    public var csrfToken: String
+    public var createdAt: Date
+    public var lastSeenAt: Date
+    public var expiresAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case staffId = "staff_id"
+        case csrfToken = "csrf_token"
+        case createdAt = "created_at"
+        case lastSeenAt = "last_seen_at"
+        case expiresAt = "expires_at"
+    }
+}
+
+/// Server-side sessions in the shared store.
+public struct SessionStore: Sendable {
+    public static let idleTimeout: TimeInterval = 30 * 60
+    public static let absoluteTimeout: TimeInterval = 12 * 60 * 60
+    /// Writing `last_seen_at` on every request would make every page a write;
+    /// once a minute is precise enough for a 30-minute idle expiry.
+    static let touchInterval: TimeInterval = 60
+
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
+    /// A new session for a staff member who just signed in. The previous
+    /// session of this browser, if any, is deleted: the id rotates at sign-in.
+    public func start(staffId: Int64, replacing previousId: String?, now: Date = Date()) throws -> StaffSession {
+        try store.pool.write { db in try Self.start(db, staffId: staffId, replacing: previousId, now: now) }
+    }
+
+    static func start(_ db: Database, staffId: Int64, replacing previousId: String?, now: Date) throws -> StaffSession {
+        if let previousId {
+            try StaffSession.deleteOne(db, key: previousId)
+        }
+        try StaffSession.filter(Column("expires_at") <= now || Column("last_seen_at") <= now.addingTimeInterval(-idleTimeout)).deleteAll(db)
+        let session = StaffSession(
+            id: SecureToken.hex(), staffId: staffId, csrfToken: SecureToken.hex(),
+            createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(absoluteTimeout)
+        )
+        try session.insert(db)
+        return session
+    }
+
+    public struct Active: Sendable {
+        public let session: StaffSession
+        public let staff: StaffMember
+    }
+
+    /// The session and its staff member, if the session exists, has not
+    /// expired (idle or absolute) and the staff member is not disabled.
+    public func active(id: String, now: Date = Date()) throws -> Active? {
+        guard id.count == 64, id.allSatisfy(\.isHexDigit) else { return nil }
+        let found = try store.pool.read { db -> Active? in
+            guard let session = try StaffSession.fetchOne(db, key: id),
+                  let staff = try StaffMember.fetchOne(db, key: session.staffId)
+            else { return nil }
+            return Active(session: session, staff: staff)
+        }
+        guard let found else { return nil }
+        let session = found.session
+        let expired = session.expiresAt <= now || session.lastSeenAt.addingTimeInterval(Self.idleTimeout) <= now
+        if expired || found.staff.disabled {
+            try end(id: id)
+            return nil
+        }
+        if now.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
+            try store.pool.write { db in
+                try db.execute(sql: "UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?", arguments: [now, id])
+            }
+        }
+        return found
+    }
+
+    public func end(id: String) throws {
+        _ = try store.pool.write { db in try StaffSession.deleteOne(db, key: id) }
+    }
+
+    /// End every session of one staff member (disabled, role changed, password reset).
+    static func endAll(_ db: Database, staffId: Int64, except keptId: String? = nil) throws {
+        var request = StaffSession.filter(Column("staff_id") == staffId)
+        if let keptId { request = request.filter(Column("id") != keptId) }
+        try request.deleteAll(db)
+    }
+
+    public func count(staffId: Int64) throws -> Int {
+        try store.pool.read { db in try StaffSession.filter(Column("staff_id") == staffId).fetchCount(db) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+/// Staff accounts: creation, sign-in with lockout, and the owner's changes.
+/// Every change writes its audit event in the same transaction.
+public struct StaffAccounts: Sendable {
+    public static let maximumFailedSignIns = 5
+    public static let lockDuration: TimeInterval = 15 * 60
+
+    let store: StandStore
+    let hasher: PasswordHasher
+
+    public init(store: StandStore, hasher: PasswordHasher = PasswordHasher()) {
+        self.store = store
+        self.hasher = hasher
+    }
+
+    // MARK: Reading
+
+    public func count() throws -> Int {
+        try store.pool.read { db in try StaffMember.fetchCount(db) }
+    }
+
+    public func all() throws -> [StaffMember] {
+        try store.pool.read { db in try StaffMember.order(Column("email")).fetchAll(db) }
+    }
+
+    public func find(id: Int64) throws -> StaffMember? {
+        try store.pool.read { db in try StaffMember.fetchOne(db, key: id) }
+    }
+
+    // MARK: Creating
+
+    public struct NewStaff: Sendable {
+        public var email: String
+        public var role: StaffRole?
+        public var password: String
+
+        public init(email: String, role: StaffRole?, password: String) {
+            self.email = email
+            self.role = role
+            self.password = password
+        }
+    }
+
+    /// Create a staff member. Throws `ValidationErrors` naming the field at fault.
+    public func create(_ input: NewStaff, by actor: AuditActor, now: Date = Date()) async throws -> StaffMember {
+        let (email, role) = try await validate(input)
+        let hash = await hasher.hash(input.password)
+        return try await store.pool.write { db in
+            try Self.insert(db, email: email, role: role, hash: hash, by: actor, action: .staffCreated, now: now)
+        }
+    }
+
+    /// The first owner, from the one-time setup link: refused once any staff exist,
+    /// checked inside the write so two setups at once cannot both succeed.
+    public func createFirstOwner(email: String, password: String, ip: String?, now: Date = Date()) async throws -> StaffMember? {
+        let (email, _) = try await validate(NewStaff(email: email, role: .owner, password: password))
+        let hash = await hasher.hash(password)
+        return try await store.pool.write { db -> StaffMember? in
+            guard try StaffMember.fetchCount(db) == 0 else { return nil }
+            return try Self.insert(db, email: email, role: .owner, hash: hash, by: .anonymous(ip: ip), action: .ownerCreatedAtSetup, now: now)
+        }
+    }
+
+    private func validate(_ input: NewStaff) async throws -> (String, StaffRole) {
+        var errors = ValidationErrors()
+        let email = EmailAddress.normalised(input.email)
+        if email == nil { errors.add("email", "Enter an email address like name@example.com.") }
+        if input.role == nil { errors.add("role", "Choose a role.") }
+        for (field, message) in PasswordRules.check(input.password).messages { errors.add(field, message) }
+        if let email, try await store.pool.read({ db in try StaffMember.filter(Column("email") == email).fetchCount(db) }) > 0 {
+            errors.add("email", "A staff account with this email already exists.")
+        }
+        try errors.throwIfAny()
+        return (email!, input.role!)
+    }
+
+    private static func insert(_ db: Database, email: String, role: StaffRole, hash: String, by actor: AuditActor, action: AuditAction, now: Date) throws -> StaffMember {
+        guard try StaffMember.filter(Column("email") == email).fetchCount(db) == 0 else {
+            throw ValidationErrors("email", "A staff account with this email already exists.")
+        }
+        var staff = StaffMember(
+            id: nil, email: email, passwordHash: hash, role: role, disabled: false, failedLogins: 0,
+            lockedUntil: nil, createdAt: now, lastLoginAt: nil, passwordChangedAt: now
+        )
+        try staff.insert(db)
+        var auditActor = actor
+        if actor.staffId == nil && action == .ownerCreatedAtSetup {
+            auditActor = AuditActor(staffId: staff.id, email: staff.email, ip: actor.ip)
+        }
+        try AuditLog.record(db, action, by: auditActor, target: ("staff", String(staff.id!)), detail: "role \(role.rawValue)", at: now)
+        return staff
+    }
+}

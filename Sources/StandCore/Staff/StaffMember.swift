@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// A person who signs in to the console.
+public struct StaffMember: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "staff"
+
+    public var id: Int64?
+    public var email: String
+    /// bcrypt; never rendered, logged or exported.
+    public var passwordHash: String
+    public var role: StaffRole
+    public var disabled: Bool
+    public var failedLogins: Int
+    public var lockedUntil: Date?
+    public var createdAt: Date
+    public var lastLoginAt: Date?
+    public var passwordChangedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, role, disabled
+        case passwordHash = "password_hash"
+        case failedLogins = "failed_logins"
+        case lockedUntil = "locked_until"
+        case createdAt = "created_at"
+        case lastLoginAt = "last_login_at"
+        case passwordChangedAt = "password_changed_at"
+    }
+
+    public init(id: Int64?, email: String, passwordHash: String, role: StaffRole, disabled: Bool, failedLogins: Int, lockedUntil: Date?, createdAt: Date, lastLoginAt: Date?, passwordChangedAt: Date) {
+        self.id = id
+        self.email = email
+        self.passwordHash = passwordHash
+        self.role = role
+        self.disabled = disabled
+        self.failedLogins = failedLogins
+        self.lockedUntil = lockedUntil
+        self.createdAt = createdAt
+        self.lastLoginAt = lastLoginAt
+        self.passwordChangedAt = passwordChangedAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    public func can(_ permission: Permission) -> Bool {
+        !disabled && permission.isGranted(to: role)
+    }
+
+    public func isLocked(at now: Date) -> Bool {
+        guard let lockedUntil else { return false }
+        return lockedUntil > now
+    }
+}

@@ -1,0 +1,48 @@
+import Hummingbird
+import StandCore
+
+/// `/account`: a staff member changes their own password (asks for the current one).
+struct AccountController {
+    let staff: StaffAccounts
+    let renderer: PageRenderer
+
+    struct AccountPage: Sendable {
+        let email: String
+        let role: String
+        var errors = FieldErrors()
+    }
+
+    struct PasswordForm: Decodable {
+        var current: String?
+        var new: String?
+        var confirmation: String?
+    }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("/account", use: show)
+        group.post("/account/password", use: changePassword)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let notice = request.uri.queryParameters["done"] == "password" ? "Your password has been changed. Other browsers signed in as you were signed out." : nil
+        return try renderer.render("account/index", title: "Your account", page: page(context), request: request, context: context, notice: notice)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let member = context.staff, let session = context.session else { return .redirect(to: "/login") }
+        let form = (try? await request.decode(as: PasswordForm.self, context: context)) ?? PasswordForm()
+        do {
+            let change = StaffAccounts.PasswordChange(current: form.current ?? "", new: form.new ?? "", confirmation: form.confirmation ?? "")
+            try await staff.changeOwnPassword(staffId: member.id!, change, keepingSession: session.id, ip: context.remoteIP)
+            return .redirect(to: "/account?done=password")
+        } catch let errors as ValidationErrors {
+            var page = page(context)
+            page.errors = FieldErrors(errors)
+            return try renderer.render("account/index", title: "Your account", page: page, request: request, context: context, status: .unprocessableContent)
+        }
+    }
+
+    private func page(_ context: AppRequestContext) -> AccountPage {
+        AccountPage(email: context.staff?.email ?? "", role: context.staff?.role.title ?? "")
+    }
+}

@@ -1,0 +1,36 @@
+import Hummingbird
+import NIOCore
+import StandCore
+
+/// Per-request state: who is signed in, their session, and stage timings.
+public struct AppRequestContext: RequestContext, Sendable {
+    public var coreContext: CoreRequestContextStorage
+    public var staff: StaffMember?
+    public var session: StaffSession?
+    /// The CSRF token for forms shown before sign-in (login, setup), from its cookie.
+    public var signedOutCSRF: String?
+    public let timing = RequestTiming()
+    public let remoteIP: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteIP = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// Forms post `application/x-www-form-urlencoded`.
+    public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
+
+    /// No form of the console is anywhere near this; anything bigger is refused.
+    public var maxUploadSize: Int { 64 * 1024 }
+
+    /// The CSRF token every form on this page must carry.
+    public var csrfToken: String { session?.csrfToken ?? signedOutCSRF ?? "" }
+
+    public var auditActor: AuditActor {
+        if let staff { AuditActor(staff, ip: remoteIP) } else { .anonymous(ip: remoteIP) }
+    }
+
+    public func can(_ permission: Permission) -> Bool {
+        staff?.can(permission) ?? false
+    }
+}

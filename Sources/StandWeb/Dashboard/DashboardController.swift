@@ -1,0 +1,76 @@
+import Hummingbird
+import StandCore
+
+/// `/`: today's question, the counts that need attention, the days with no question.
+struct DashboardController {
+    let store: StandStore
+    let renderer: PageRenderer
+
+    struct DashboardPage: Sendable {
+        let today: String
+        let question: QuestionView?
+        let userCount: String
+        let pendingSuggestions: Int
+        let pendingDeletionRequests: Int
+        let unscheduledDays: [String]
+        let hasUnscheduledDays: Bool
+        let canSchedule: Bool
+        let canHandleDeletions: Bool
+    }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("/", use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let summary = try context.timing.measure(.db) { try DashboardSummary.load(store) }
+        let page = DashboardPage(
+            today: summary.today,
+            question: summary.todaysQuestion.map(QuestionView.init),
+            userCount: summary.userCount.formatted(),
+            pendingSuggestions: summary.pendingSuggestions,
+            pendingDeletionRequests: summary.pendingDeletionRequests,
+            unscheduledDays: summary.unscheduledDays,
+            hasUnscheduledDays: !summary.unscheduledDays.isEmpty,
+            canSchedule: context.can(.scheduleQuestions),
+            canHandleDeletions: context.can(.deleteAccounts)
+        )
+        return try renderer.render("dashboard/index", title: "Dashboard", page: page, request: request, context: context)
+    }
+}
+
+/// A question with its results as bars.
+struct QuestionView: Sendable {
+    struct Choice: Sendable {
+        let text: String
+        let count: String
+        let percent: Int
+    }
+
+    let id: Int64
+    let text: String
+    let runsOn: String
+    let total: String
+    let choices: [Choice]
+
+    init(_ results: QuestionResults) {
+        id = results.question.id ?? 0
+        text = results.question.text
+        runsOn = results.question.runsOn
+        total = results.totalAnswers.formatted()
+        choices = results.choices.map { Choice(text: $0.text, count: $0.answerCount.formatted(), percent: results.percentage(of: $0)) }
+    }
+}
+
+extension Int {
+    /// `1,000,000`, the same on every machine whatever its locale.
+    func formatted() -> String {
+        let digits = String(self.magnitude)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}

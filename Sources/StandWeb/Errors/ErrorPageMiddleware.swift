@@ -1,0 +1,67 @@
+import Hummingbird
+import Logging
+import StandCore
+
+/// Turns errors into pages in the layout: a person sees a calm message, never a
+/// stack trace; an unexpected error is logged with the request id.
+struct ErrorPageMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let renderer: PageRenderer
+
+    struct ErrorPage: Sendable {
+        let status: Int
+        let heading: String
+        let message: String
+        let signedIn: Bool
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            if error.status == .notFound && context.staff == nil {
+                return .redirect(to: "/login")
+            }
+            let message = error.body ?? Self.defaultMessage(error.status)
+            return try page(error.status, message: message, request: request, context: context)
+        } catch let error as RendererError {
+            context.logger.error("page failed: \(error)")
+            if case .invalidHTML = error {
+                // Development and tests: say exactly what is wrong.
+                return try page(.internalServerError, message: error.description, request: request, context: context, useTemplate: false)
+            }
+            return try page(.internalServerError, message: Self.defaultMessage(.internalServerError), request: request, context: context, useTemplate: false)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: type(of: error)))", "request_id": "\(context.id)"])
+            return try page(.internalServerError, message: Self.defaultMessage(.internalServerError) + " Reference: \(context.id).", request: request, context: context)
+        }
+    }
+
+    private func page(_ status: HTTPResponse.Status, message: String, request: Request, context: Context, useTemplate: Bool = true) throws -> Response {
+        let model = ErrorPage(status: status.code, heading: Self.heading(status), message: message, signedIn: context.staff != nil)
+        if useTemplate, let response = try? renderer.render("error", title: model.heading, page: model, request: request, context: context, status: status) {
+            return response
+        }
+        return Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: "\(model.heading)\n\n\(message)\n")))
+    }
+
+    static func heading(_ status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "Page not found"
+        case .forbidden: "Not allowed"
+        case .contentTooLarge: "Too large"
+        case .badRequest: "Something is wrong with that request"
+        case .methodNotAllowed: "Not allowed"
+        default: status.code >= 500 ? "Something went wrong" : status.reasonPhrase
+        }
+    }
+
+    static func defaultMessage(_ status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "There is no page at this address. Check the link, or start again from the dashboard."
+        case .forbidden: "You cannot do this with your role."
+        case .methodNotAllowed: "This address does not take that kind of request."
+        default: status.code >= 500 ? "The console could not finish this request. Nothing was changed. Try again in a moment." : "The request could not be handled."
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Hummingbird
+import StandCore
+
+/// Pages behind it need a signed-in staff member; others are sent to sign in.
+struct RequireStaffMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard context.staff != nil else {
+            var location = "/login"
+            if request.method == .get, request.uri.path != "/" {
+                location += "?next=" + (request.uri.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/")
+            }
+            return Response(status: .seeOther, headers: [.location: location])
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Pages behind it need a role with this permission; others get a 403 page.
+struct RequirePermissionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let permission: Permission
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard context.can(permission) else {
+            throw HTTPError(.forbidden, message: "Your role does not allow this page. Ask an owner if you need it.")
+        }
+        return try await next(request, context)
+    }
+}
+
+import Foundation

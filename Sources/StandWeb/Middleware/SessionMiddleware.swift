@@ -1,0 +1,37 @@
+import Hummingbird
+import StandCore
+
+/// Finds the signed-in staff member from the session cookie, and the signed-out
+/// CSRF cookie used by the login and setup forms.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    static let sessionCookie = "stand_session"
+    static let signedOutCSRFCookie = "stand_csrf"
+
+    let sessions: SessionStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let id = request.cookies[Self.sessionCookie]?.value {
+            let active = try context.timing.measure(.db) { try sessions.active(id: id) }
+            context.session = active?.session
+            context.staff = active?.staff
+        }
+        if let token = request.cookies[Self.signedOutCSRFCookie]?.value, token.count == 64, token.allSatisfy(\.isHexDigit) {
+            context.signedOutCSRF = token
+        }
+        return try await next(request, context)
+    }
+
+    static func sessionCookie(_ session: StaffSession) -> Cookie {
+        Cookie(name: sessionCookie, value: session.id, maxAge: Int(SessionStore.absoluteTimeout), path: "/", httpOnly: true, sameSite: .strict)
+    }
+
+    static var expiredSessionCookie: Cookie {
+        Cookie(name: sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
+    }
+
+    static func signedOutCSRFCookie(_ token: String) -> Cookie {
+        Cookie(name: signedOutCSRFCookie, value: token, path: "/", httpOnly: true, sameSite: .strict)
+    }
+}

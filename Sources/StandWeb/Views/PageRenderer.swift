@@ -1,0 +1,98 @@
+import HTTPTypes
+import Foundation
+import HTMLSafety
+import Hummingbird
+import Logging
+import Mustache
+
+/// Renders a Mustache template inside the layout and sends it through the
+/// libxml2 pipeline: validate → sanitise → serialise.
+public struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+    let pipeline = HTMLPipeline(policy: .page)
+    let failOnInvalidHTML: Bool
+    let logger: Logger
+
+    /// Loads every template at start-up so a broken one fails at once, not on
+    /// the first request that needs it.
+    public init(templatesDirectory: String, failOnInvalidHTML: Bool, logger: Logger) async throws {
+        self.library = try await MustacheLibrary(directory: templatesDirectory)
+        self.failOnInvalidHTML = failOnInvalidHTML
+        self.logger = logger
+        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+            throw RendererError.missingTemplate(name, directory: templatesDirectory)
+        }
+    }
+
+    /// Templates the app cannot run without.
+    static let requiredTemplates = ["layout", "error", "auth/login", "auth/setup", "dashboard/index"]
+
+    func render<Page: Sendable>(
+        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status = .ok, notice: String? = nil
+    ) throws -> Response {
+        let layout = LayoutModel(title: title, path: request.uri.path, context: context, notice: notice)
+        let html = try renderHTML(template, PageContext(layout: layout, page: page), timing: context.timing)
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.serverTiming] = context.timing.headerValue
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Render and run the pipeline; the returned HTML is what is sent.
+    func renderHTML(_ template: String, _ object: Any, timing: RequestTiming) throws -> String {
+        guard let rendered = timing.measure(.render, { library.render(object, withTemplate: template) }) else {
+            throw RendererError.missingTemplate(template, directory: "")
+        }
+        let result = timing.measure(.html) { pipeline.process(page: rendered) }
+        if !result.issues.isEmpty {
+            let summary = result.issues.prefix(3).map(\.description).joined(separator: "; ")
+            logger.error("template produced invalid HTML", metadata: ["template": "\(template)", "issues": "\(summary)"])
+            if failOnInvalidHTML {
+                throw RendererError.invalidHTML(template: template, issues: result.issues)
+            }
+        }
+        return result.html
+    }
+
+    /// Every template that is a page (not a partial or the layout), for `check-templates`.
+    public var pageTemplateNames: [String] {
+        Self.fixtureTemplates
+    }
+
+    static let fixtureTemplates = ["error", "auth/login", "auth/setup", "dashboard/index"]
+}
+
+public enum RendererError: Error, CustomStringConvertible {
+    case missingTemplate(String, directory: String)
+    case invalidHTML(template: String, issues: [HTMLIssue])
+
+    public var description: String {
+        switch self {
+        case .missingTemplate(let name, let directory): "template \(name).mustache not found in \(directory)"
+        case .invalidHTML(let template, let issues):
+            "\(template).mustache rendered invalid HTML: " + issues.map(\.description).joined(separator: "; ")
+        }
+    }
+}
+
+extension HTTPField.Name {
+    static let serverTiming = Self("Server-Timing")!
+}
+
+extension PageRenderer {
+    /// Render a form shown before sign-in; issues the signed-out CSRF cookie
+    /// the form's POST will be checked against, if the browser has none yet.
+    func renderSignedOutForm<Page: Sendable>(
+        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
+        var context = context
+        let newToken = context.signedOutCSRF == nil ? StandCore.SecureToken.hex() : nil
+        if let newToken { context.signedOutCSRF = newToken }
+        var response = try render(template, title: title, page: page, request: request, context: context, status: status)
+        if let newToken { response.setCookie(SessionMiddleware.signedOutCSRFCookie(newToken)) }
+        return response
+    }
+}
+
+import StandCore

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import StandCore
+import StandWeb
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the console over HTTP.")
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "Address to bind; the console is meant for this machine only.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on.") var port = 8080
+    @Option(help: "Folder of .mustache templates.") var templates = "Templates"
+    @Option(name: .customLong("public"), help: "Folder served under /static/.") var publicDirectory = "Public"
+
+    func run() async throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "stand-admin")
+        logger.logLevel = .info
+        let configuration = AppConfiguration(
+            host: host, port: port, databasePath: store.path,
+            templatesDirectory: templates, publicDirectory: publicDirectory
+        )
+        let standStore = try store.open()
+        let staff = StaffAccounts(store: standStore)
+        let app = try await buildApplication(configuration, store: standStore, logger: logger) {
+            guard (try? staff.count()) == 0 else { return }
+            let message = "No staff account exists yet. Open this one-time link to create the first owner:\n  \(configuration.setupURL)\n"
+            FileHandle.standardOutput.write(Data(message.utf8))
+        }
+        try await app.runService()
+    }
+}
+
+import Foundation

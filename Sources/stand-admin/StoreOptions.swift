@@ -1,0 +1,13 @@
+import ArgumentParser
+import Foundation
+import StandCore
+
+/// `--db PATH`, shared by every command; `STAND_DB` sets the default.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: "The SQLite store (default: $STAND_DB or data/stand.sqlite).")
+    var path: String = ProcessInfo.processInfo.environment["STAND_DB"] ?? "data/stand.sqlite"
+
+    func open(migrate: Bool = true) throws -> StandStore {
+        try StandStore(path: path, migrate: migrate)
+    }
+}
