@@ -106,10 +106,11 @@ struct Sanitiser {
         return true
     }
 
+    /// libxml2 holds script content as text or CDATA; only whitespace is allowed.
     private func hasNonWhitespaceText(_ node: xmlNodePtr) -> Bool {
         var child = node.pointee.children
         while let current = child {
-            if current.pointee.type != XML_TEXT_NODE { return true }
+            guard current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE else { return true }
             if let content = current.pointee.content, !String(cString: content).allSatisfy(\.isWhitespace) { return true }
             child = current.pointee.next
         }

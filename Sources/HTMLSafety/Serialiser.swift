@@ -13,8 +13,6 @@ struct Serialiser {
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr",
     ]
-    /// A browser drops one newline right after these start tags.
-    static let leadingNewlineElements: Set<String> = ["pre", "textarea", "listing"]
 
     init(reservingCapacity capacity: Int) {
         output.reserveCapacity(capacity)
@@ -57,12 +55,11 @@ struct Serialiser {
             attribute = current.pointee.next
         }
         output.append(UInt8(ascii: ">"))
-        if Self.voidElements.contains(name) { return }
-        if Self.leadingNewlineElements.contains(name),
-           let first = node.pointee.children, first.pointee.type == XML_TEXT_NODE,
-           first.pointee.content?.pointee == UInt8(ascii: "\n")
-        {
-            output.append(UInt8(ascii: "\n"))
+        if Self.voidElements.contains(name) {
+            // libxml2 2.9.14 does not know `wbr`, `source` and `track` are void
+            // and nests what follows inside them; a browser reads those as siblings.
+            writeChildren(of: node)
+            return
         }
         // Raw-text elements hold no text once sanitised (no inline script or style).
         if name != "script" && name != "style" {

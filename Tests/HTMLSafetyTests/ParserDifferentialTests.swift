@@ -164,21 +164,17 @@ import Testing
         #expect(clean(String(repeating: "<foo>", count: 100_000) + imgPayload) == "")
     }
 
-    // MARK: Known non-security defects (content lost or changed, nothing dangerous)
+    // MARK: Content kept as a browser would read it
 
     @Test func wbrDoesNotSwallowFollowingText() {
         // libxml2 2.9.14 does not know <wbr> is void and nests "b" inside it;
-        // the serialiser writes <wbr> as void and so drops its children.
-        withKnownIssue("wbr children are dropped by the serialiser") {
-            #expect(clean("<p>a<wbr>b</p>") == "<p>a<wbr>b</p>")
-        }
+        // the serialiser writes those children after the void tag.
+        #expect(clean("<p>a<wbr>b</p>") == "<p>a<wbr>b</p>")
     }
 
     @Test func preLeadingNewlineRoundTrips() {
-        // libxml2 keeps the newline after <pre> that a browser drops, and the
-        // serialiser adds one more, so a browser shows an extra blank line.
-        withKnownIssue("leading newline in pre/textarea is doubled") {
-            #expect(clean("<pre>\nline</pre>") == "<pre>\nline</pre>")
-        }
+        // libxml2 keeps the newline after <pre>, so writing it back once
+        // gives the browser the same text it would have read from the input.
+        #expect(clean("<pre>\nline</pre>") == "<pre>\nline</pre>")
     }
 }

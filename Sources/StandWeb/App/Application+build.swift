@@ -45,14 +45,16 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SessionMiddleware(sessions: services.sessions))
+    router.add(middleware: ErrorPageMiddleware(renderer: services.renderer))
+    // Serves a file only when no route matched, so it sits inside the error
+    // pages: a missing file still gets the 404 page.
     router.add(middleware: FileMiddleware(
         configuration.publicDirectory,
         urlBasePath: "/static",
         cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]),
         logger: logger
     ))
-    router.add(middleware: SessionMiddleware(sessions: services.sessions))
-    router.add(middleware: ErrorPageMiddleware(renderer: services.renderer))
     router.add(middleware: CSRFMiddleware())
 
     HealthController().addRoutes(to: router)

@@ -1,0 +1,95 @@
+import Hummingbird
+import StandCore
+import Testing
+@testable import StandWeb
+
+@Suite struct RouteAccessTests {
+    static let signedInPages = ["/", "/account", "/staff", "/audit", "/audit?action=staff.sign_in"]
+
+    @Test(arguments: signedInPages)
+    func pageWithoutSessionRedirectsToLogin(path: String) async throws {
+        let console = try TestConsole()
+        try await console.run { browser in
+            // MUT
+            let page = try await browser.get(path)
+            // validate
+            #expect(page.status == .seeOther)
+            #expect(page.location?.hasPrefix("/login") == true)
+        }
+    }
+
+    @Test func unknownPathWithoutSessionRedirectsToLogin() async throws {
+        try await TestConsole().run { browser in
+            let page = try await browser.get("/no/such/page")
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/login")
+        }
+    }
+
+    @Test func publicRoutesNeedNoSession() async throws {
+        try await TestConsole().run { browser in
+            let health = try await browser.get("/healthz")
+            #expect(health.body == "ok")
+            for path in ["/login", "/static/app.css", "/setup?token=\(TestConsole.setupToken)"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path) \(page.headers)")
+            }
+        }
+    }
+
+    @Test func redirectAfterSignInReturnsToTheRequestedPage() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            let redirect = try await browser.get("/audit")
+            #expect(redirect.location == "/login?next=/audit")
+            try await browser.get(redirect.location!)
+            let signedIn = try await browser.post("/login", ["email": "owner@example.com", "password": TestConsole.password, "next": "/audit"])
+            #expect(signedIn.location == "/audit")
+            // An absolute URL is never followed.
+            browser.forgetCookies()
+            try await browser.get("/login")
+            let offsite = try await browser.post("/login", ["email": "owner@example.com", "password": TestConsole.password, "next": "//evil.example/"])
+            #expect(offsite.location == "/")
+        }
+    }
+
+    /// Role table of DESIGN.md for the pages of this issue.
+    @Test(arguments: [
+        (StaffRole.owner, ["/": true, "/account": true, "/staff": true, "/audit": true]),
+        (StaffRole.editor, ["/": true, "/account": true, "/staff": false, "/audit": false]),
+        (StaffRole.support, ["/": true, "/account": true, "/staff": false, "/audit": false]),
+    ])
+    func rolesSeeOnlyTheirPages(role: StaffRole, expected: [String: Bool]) async throws {
+        let console = try TestConsole()
+        try await console.createStaff("someone@example.com", role: role)
+        try await console.run { browser in
+            try await browser.signIn("someone@example.com")
+            for (path, allowed) in expected {
+                let page = try await browser.get(path)
+                #expect(page.status == (allowed ? .ok : .forbidden), "\(role) \(path)")
+                if !allowed { #expect(page.body.contains("Not allowed")) }
+            }
+            let dashboard = try await browser.get("/")
+            #expect(dashboard.body.contains("href=\"/staff\"") == (role == .owner))
+            #expect(dashboard.body.contains("href=\"/audit\"") == (role == .owner))
+        }
+    }
+
+    @Test func nonOwnerPostToStaffIsRefusedAndChangesNothing() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let owner = try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/")
+            let csrf = browser.csrfToken
+            for (path, fields) in [("/staff", ["email": "new@example.com", "role": "owner"]), ("/staff/\(owner.id!)/disable", [:]), ("/staff/\(owner.id!)/reset-password", [:])] {
+                let page = try await browser.post(path, fields, csrf: csrf)
+                #expect(page.status == .forbidden, "\(path)")
+            }
+        }
+        #expect(try console.staff.count() == 2)
+        #expect(try console.staff.find(id: owner.id!)?.disabled == false)
+    }
+}

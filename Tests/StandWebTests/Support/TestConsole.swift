@@ -1,0 +1,134 @@
+import Foundation
+import HTMLSafety
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import StandCore
+import Testing
+@testable import StandWeb
+
+/// A console on a fresh store in a temporary folder, built exactly as the binary builds it.
+struct TestConsole {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let setupToken = String(repeating: "ab", count: 32)
+    static let password = "a-long-test-password"
+
+    let store: StandStore
+    let configuration: AppConfiguration
+    let staff: StaffAccounts
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stand-web-\(UUID().uuidString)")
+        configuration = AppConfiguration(
+            databasePath: directory.appendingPathComponent("stand.sqlite").path,
+            templatesDirectory: Self.root.appendingPathComponent("Templates").path,
+            publicDirectory: Self.root.appendingPathComponent("Public").path,
+            // Low cost keeps the suite fast; production's cost is tested in StandCoreTests.
+            bcryptCost: 4,
+            failOnInvalidHTML: true,
+            setupToken: Self.setupToken
+        )
+        store = try StandStore(path: configuration.databasePath)
+        staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
+    }
+
+    @discardableResult
+    func createStaff(_ email: String, role: StaffRole, password: String = TestConsole.password) async throws -> StaffMember {
+        try await staff.create(.init(email: email, role: role, password: password), by: .commandLine)
+    }
+
+    func run(_ test: @Sendable (Browser) async throws -> Void) async throws {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let app = try await buildApplication(configuration, store: store, logger: logger)
+        try await app.test(.router) { client in
+            try await test(Browser(client: client))
+        }
+    }
+
+    func auditCount(_ action: AuditAction? = nil) throws -> Int {
+        try store.pool.read { db in
+            if let action {
+                return try AuditEvent.filter(Column("action") == action.rawValue).fetchCount(db)
+            }
+            return try AuditEvent.fetchCount(db)
+        }
+    }
+}
+
+import GRDB
+
+/// A tiny browser over the test client: keeps cookies, reads the CSRF token
+/// from the last page, and checks every HTML page with libxml2.
+final class Browser: @unchecked Sendable {
+    let client: any TestClientProtocol
+    private(set) var cookies: [String: String] = [:]
+    private(set) var lastPage = ""
+
+    init(client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    struct Page {
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
+        let body: String
+        var location: String? { headers[.location] }
+    }
+
+    @discardableResult
+    func get(_ uri: String) async throws -> Page {
+        try await send(uri, method: .get, body: nil)
+    }
+
+    /// POST a form; `csrf` defaults to the token in the last page seen.
+    @discardableResult
+    func post(_ uri: String, _ fields: [String: String], csrf: String? = nil, includeCSRF: Bool = true) async throws -> Page {
+        var fields = fields
+        if includeCSRF { fields["csrf"] = csrf ?? csrfToken }
+        let body = fields.sorted { $0.key < $1.key }
+            .map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        return try await send(uri, method: .post, body: body)
+    }
+
+    var csrfToken: String {
+        guard let range = lastPage.range(of: #"name="csrf" value="([0-9a-f]+)""#, options: .regularExpression) else { return "" }
+        return String(lastPage[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
+    }
+
+    func signIn(_ email: String, password: String = TestConsole.password) async throws -> Page {
+        try await get("/login")
+        return try await post("/login", ["email": email, "password": password])
+    }
+
+    func forgetCookies() { cookies = [:] }
+
+    private func send(_ uri: String, method: HTTPRequest.Method, body: String?) async throws -> Page {
+        var headers = HTTPFields()
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+        let response = try await client.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        for header in response.headers[values: .setCookie] {
+            let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
+            if header.contains("Max-Age=0") || value.isEmpty { cookies[name] = nil } else { cookies[name] = value }
+        }
+        let text = String(buffer: response.body)
+        if response.headers[.contentType]?.hasPrefix("text/html") == true {
+            lastPage = text
+            let issues = HTMLPipeline().validate(page: text)
+            #expect(issues.isEmpty, "\(method) \(uri) sent invalid HTML: \(issues)")
+        }
+        return Page(status: response.status, headers: response.headers, body: text)
+    }
+
+    static func encode(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}

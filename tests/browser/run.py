@@ -1,0 +1,60 @@
+"""Browser tests: the main flows in headless Chromium against a real server.
+
+Prints one line per test and a closing 'N passed, N failed' line; exits 1 on any failure.
+"""
+import argparse
+import os
+import sys
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from server import StandServer
+import flows
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def new_browser():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    args = parser.parse_args()
+    server = StandServer(os.path.abspath(args.binary), ROOT)
+    server.start()
+    passed = failed = 0
+    try:
+        for test in flows.ALL:
+            browser = new_browser()
+            try:
+                test(browser, server)
+                passed += 1
+                print(f"PASS {test.__name__}")
+            except Exception:
+                failed += 1
+                print(f"FAIL {test.__name__}")
+                traceback.print_exc()
+                shot = os.path.join(ROOT, ".build", f"browser-{test.__name__}.png")
+                try:
+                    browser.save_screenshot(shot)
+                    print(f"  screenshot: {shot}")
+                except Exception:
+                    pass
+            finally:
+                browser.quit()
+    finally:
+        server.stop()
+    print(f"browser: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
