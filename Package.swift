@@ -73,6 +73,7 @@ let package = Package(
                 "StandCore",
                 "HTMLSafety",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),

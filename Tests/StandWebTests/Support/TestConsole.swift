@@ -105,6 +105,8 @@ final class Browser: @unchecked Sendable {
 
     func forgetCookies() { cookies = [:] }
 
+    func setCookie(_ name: String, _ value: String) { cookies[name] = value }
+
     private func send(_ uri: String, method: HTTPRequest.Method, body: String?) async throws -> Page {
         var headers = HTTPFields()
         if !cookies.isEmpty {

@@ -1,0 +1,100 @@
+import HTTPTypes
+import Foundation
+import Hummingbird
+import StandCore
+import Testing
+@testable import StandWeb
+
+@Suite struct PageTests {
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            var pages = [try await browser.get("/healthz"), try await browser.get("/login"), try await browser.get("/static/app.css")]
+            try await browser.signIn("owner@example.com")
+            pages += [try await browser.get("/"), try await browser.get("/missing"), try await browser.get("/staff")]
+            for page in pages {
+                #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+                #expect(page.headers[.xContentTypeOptions] == "nosniff")
+                #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+            }
+            #expect(pages[1].headers[.cacheControl] == "no-store")
+            #expect(pages[2].headers[.cacheControl]?.contains("max-age=3600") == true)
+        }
+    }
+
+    @Test func htmlPagesReportServerTiming() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            let page = try await browser.get("/")
+            let timing = try #require(page.headers[HTTPField.Name("Server-Timing")!])
+            #expect(timing.contains("db;dur="))
+            #expect(timing.contains("render;dur="))
+            #expect(timing.contains("html;dur="))
+        }
+    }
+
+    @Test func dashboardShowsTodaysQuestionAndCounts() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        _ = try DemoSeeder(store: console.store).run(.init(users: 300, days: 3, seed: 7))
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            let page = try await browser.get("/")
+            #expect(page.body.contains("id=\"user-count\">300<"))
+            #expect(page.body.contains("Today's question"))
+            #expect(page.body.contains("<progress max=\"100\""))
+            #expect(page.body.contains("id=\"pending-suggestions\">13<"))
+            // Seeded hostile suggestions never reach a page unescaped.
+            #expect(!page.body.contains("<script>alert"))
+        }
+    }
+
+    @Test func emptyStoreDashboardSaysWhatToDo() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("editor@example.com", role: .editor)
+        try await console.run { browser in
+            try await browser.signIn("editor@example.com")
+            let page = try await browser.get("/")
+            #expect(page.body.contains("No question today."))
+            #expect(page.body.contains("Schedule one now"))
+        }
+    }
+
+    @Test func notFoundPageIsInTheLayoutForSignedInStaff() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            let page = try await browser.get("/no-such-page")
+            #expect(page.status == .notFound)
+            #expect(page.body.contains("Page not found"))
+            #expect(page.body.contains("aria-label=\"Sections\""))
+        }
+    }
+
+    @Test func auditLogFiltersAndPaginatesNewestFirst() async throws {
+        let console = try TestConsole()
+        let owner = try await console.createStaff("owner@example.com", role: .owner)
+        try await console.store.pool.write { db in
+            for n in 0..<120 {
+                try AuditLog.record(db, n % 2 == 0 ? .signInFailed : .signOut, by: AuditActor(owner, ip: "127.0.0.1"), detail: "event \(n)")
+            }
+        }
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            let first = try await browser.get("/audit?action=staff.sign_out")
+            #expect(first.body.contains("event 119"))
+            #expect(!first.body.contains("event 118"))
+            let next = try #require(first.body.firstMatch(of: /href="\/audit\?([^"]+)" rel="next"/)?.1)
+            let second = try await browser.get("/audit?" + next.replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(second.body.contains("event 19<"))
+            #expect(!second.body.contains("event 119"))
+            #expect(!second.body.contains("rel=\"next\""))
+            let byStaff = try await browser.get("/audit?staff=\(owner.id!)&action=staff.sign_in")
+            #expect(byStaff.body.contains("staff.sign_in"))
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Hummingbird
+import StandCore
+import Testing
+@testable import StandWeb
+
+@Suite struct StaffManagementTests {
+    @Test func ownerCreatesStaffAndTheGeneratedPasswordWorks() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/staff")
+            // MUT
+            let created = try await browser.post("/staff", ["email": "  New.Person@Example.com ", "role": "editor"])
+            // validate
+            #expect(created.status == .ok)
+            let password = try #require(created.body.firstMatch(of: /id="generated-password">([^<]+)</)?.1)
+            #expect(password.count == 23)
+            browser.forgetCookies()
+            let signedIn = try await browser.signIn("New.Person@example.com", password: String(password))
+            #expect(signedIn.location == "/")
+        }
+        #expect(try console.staff.all().map(\.email).contains("New.Person@example.com"))
+        #expect(try console.auditCount(.staffCreated) == 2)
+    }
+
+    @Test func badInputKeepsWhatWasTypedAndNamesTheField() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/staff")
+            let bad = try await browser.post("/staff", ["email": "not an email<script>", "role": "support"])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.body.contains("Enter an email address like name@example.com."))
+            #expect(bad.body.contains("value=\"not an email&lt;script&gt;\""))
+            #expect(bad.body.contains("<option value=\"support\" selected=\"selected\">"))
+            let duplicate = try await browser.post("/staff", ["email": "OWNER@example.com", "role": "support"])
+            #expect(duplicate.body.contains("A staff account with this email already exists."))
+            let noRole = try await browser.post("/staff", ["email": "x@example.com", "role": "admin"])
+            #expect(noRole.body.contains("Choose a role."))
+        }
+        #expect(try console.staff.count() == 1)
+    }
+
+    @Test(arguments: ["role", "disable", "reset-password"])
+    func changesEndEverySessionOfThatPerson(change: String) async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        let editor = try await console.createStaff("editor@example.com", role: .editor)
+        let sessions = SessionStore(store: console.store)
+        let editorSessions = [try sessions.start(staffId: editor.id!, replacing: nil), try sessions.start(staffId: editor.id!, replacing: nil)]
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/staff")
+            let fields = change == "role" ? ["role": "support"] : [:]
+            let page = try await browser.post("/staff/\(editor.id!)/\(change)", fields)
+            #expect(page.status == (change == "reset-password" ? .ok : .seeOther))
+        }
+        for session in editorSessions {
+            #expect(try sessions.active(id: session.id) == nil)
+        }
+        let after = try #require(try console.staff.find(id: editor.id!))
+        switch change {
+        case "role": #expect(after.role == .support)
+        case "disable": #expect(after.disabled)
+        default: #expect(after.passwordHash != editor.passwordHash)
+        }
+    }
+
+    @Test func disabledStaffCannotSignInAndEnablingRestoresAccess() async throws {
+        let console = try TestConsole()
+        let owner = try await console.createStaff("owner@example.com", role: .owner)
+        let editor = try await console.createStaff("editor@example.com", role: .editor)
+        try console.staff.setDisabled(staffId: editor.id!, true, by: AuditActor(owner, ip: nil))
+        try await console.run { browser in
+            let refused = try await browser.signIn("editor@example.com")
+            #expect(refused.status == .unauthorized)
+        }
+        try console.staff.setDisabled(staffId: editor.id!, false, by: AuditActor(owner, ip: nil))
+        try await console.run { browser in
+            let page = try await browser.signIn("editor@example.com")
+            #expect(page.location == "/")
+        }
+    }
+
+    @Test func ownerCannotDisableThemselvesOrTheLastOwner() async throws {
+        let console = try TestConsole()
+        let owner = try await console.createStaff("owner@example.com", role: .owner)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/staff")
+            let page = try await browser.post("/staff/\(owner.id!)/disable", [:])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.body.contains("You cannot change your own role or disable yourself"))
+        }
+        #expect(try console.staff.find(id: owner.id!)?.disabled == false)
+        let second = try await console.createStaff("second@example.com", role: .owner)
+        #expect(throws: ValidationErrors.self) {
+            // The second owner disabling the first is fine, then the first (now last
+            // enabled) cannot be disabled by anyone else.
+            try console.staff.setDisabled(staffId: owner.id!, true, by: AuditActor(second, ip: nil))
+            let third = try console.staff.find(id: second.id!)!
+            try console.staff.changeRole(staffId: second.id!, to: .editor, by: AuditActor(staffId: 99, email: "x", ip: nil))
+            _ = third
+        }
+        #expect(try console.staff.find(id: second.id!)?.role == .owner)
+    }
+
+    @Test func accountPasswordChangeAsksForTheCurrentOne() async throws {
+        let console = try TestConsole()
+        let owner = try await console.createStaff("owner@example.com", role: .owner)
+        let otherBrowser = try SessionStore(store: console.store).start(staffId: owner.id!, replacing: nil)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/account")
+            let wrong = try await browser.post("/account/password", ["current": "nope", "new": "brand-new-password", "confirmation": "brand-new-password"])
+            #expect(wrong.status == .unprocessableContent)
+            #expect(wrong.body.contains("That is not your current password."))
+            let mismatch = try await browser.post("/account/password", ["current": TestConsole.password, "new": "brand-new-password", "confirmation": "brand-new-passwort"])
+            #expect(mismatch.body.contains("The two new passwords do not match."))
+            let done = try await browser.post("/account/password", ["current": TestConsole.password, "new": "brand-new-password", "confirmation": "brand-new-password"])
+            #expect(done.location == "/account?done=password")
+            // This browser stays signed in; the other one is signed out.
+            let after = try await browser.get(done.location ?? "/account")
+            #expect(after.body.contains("Your password has been changed"))
+        }
+        #expect(try SessionStore(store: console.store).active(id: otherBrowser.id) == nil)
+        #expect(try console.auditCount(.passwordChanged) == 1)
+    }
+}
