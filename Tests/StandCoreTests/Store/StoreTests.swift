@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StandCore
+
+@Suite struct StoreTests {
+    @Test func migrationsAreIdempotentAndCreateTheWholeModel() throws {
+        // setup
+        let store = try temporaryStore()
+        // MUT
+        let again = try StandStore(path: store.path)
+        // validate
+        #expect(try again.appliedMigrations() == ["001_initial_schema"])
+        let tables = try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
+        for table in ["users", "daily_questions", "question_choices", "answers", "suggestions", "sweepstakes", "sweepstakes_entries",
+                      "sweepstakes_draws", "draw_winners", "deletion_requests", "deleted_accounts", "staff", "staff_sessions",
+                      "audit_events", "counters"] {
+            #expect(tables.contains(table), "missing \(table)")
+        }
+    }
+
+    @Test func connectionsUseWALFullSyncForeignKeysAndSecureDelete() throws {
+        let store = try temporaryStore()
+        let (journal, foreignKeys, secureDelete, synchronous) = try store.pool.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
+             try Int.fetchOne(db, sql: "PRAGMA secure_delete"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        #expect(journal == "wal")
+        #expect(foreignKeys == 1)
+        #expect(secureDelete == 1)
+        #expect(synchronous == 2)
+    }
+
+    @Test func auditEventsAreAppendOnly() throws {
+        let store = try temporaryStore()
+        try store.pool.write { db in try AuditLog.record(db, .signIn, by: .commandLine) }
+        #expect(throws: DatabaseError.self) {
+            try store.pool.write { db in try db.execute(sql: "UPDATE audit_events SET action = 'x'") }
+        }
+        #expect(throws: DatabaseError.self) {
+            try store.pool.write { db in try db.execute(sql: "DELETE FROM audit_events") }
+        }
+        let events = try store.pool.read { db in try AuditEvent.fetchCount(db) }
+        #expect(events == 1)
+    }
+
+    @Test func countersFollowEveryWriter() throws {
+        let store = try temporaryStore()
+        _ = try DemoSeeder(store: store).run(.init(users: 50, days: 2, seed: 3))
+        // Another program writes the same file with plain SQL.
+        let other = try DatabaseQueue(path: store.path)
+        try other.write { db in
+            try db.execute(sql: "DELETE FROM answers WHERE id IN (SELECT id FROM answers LIMIT 5)")
+            try db.execute(sql: "DELETE FROM deletion_requests")
+            try db.execute(sql: "DELETE FROM users WHERE id = (SELECT MAX(id) FROM users WHERE id NOT IN (SELECT user_id FROM answers WHERE user_id IS NOT NULL))")
+        }
+        let (users, counted, mismatches) = try store.pool.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users"),
+             try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'"),
+             try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM question_choices c
+                WHERE c.answer_count != (SELECT COUNT(*) FROM answers a WHERE a.question_id = c.question_id AND a.choice_position = c.position)
+                """))
+        }
+        #expect(users == counted)
+        #expect(mismatches == 0)
+    }
+
+    @Test func aWriteWaitsForAnotherProcessInsteadOfFailing() async throws {
+        let store = try temporaryStore()
+        let other = try DatabaseQueue(path: store.path)
+        let holding = Task.detached {
+            try other.inTransaction(.immediate) { db in
+                try db.execute(sql: "INSERT INTO counters (name, value) VALUES ('other-writer', 1)")
+                Thread.sleep(forTimeInterval: 0.8)
+                return .commit
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = Date()
+        try await store.pool.write { db in try AuditLog.record(db, .signIn, by: .commandLine) }
+        try await holding.value
+        #expect(Date().timeIntervalSince(started) > 0.3)
+        let events = try await store.pool.read { db in try AuditEvent.fetchCount(db) }
+        #expect(events == 1)
+    }
+
+    @Test func backupIsAConsistentCopyWhileOthersWrite() async throws {
+        let store = try temporaryStore()
+        _ = try DemoSeeder(store: store).run(.init(users: 2_000, days: 3, seed: 5))
+        let destination = store.path + ".backup"
+        let writer = Task.detached {
+            for n in 0..<50 {
+                try await store.pool.write { db in try AuditLog.record(db, .signIn, by: .commandLine, detail: "\(n)") }
+            }
+        }
+        try store.backup(to: destination)
+        try await writer.value
+        let copy = try DatabaseQueue(path: destination)
+        let (users, integrity) = try await copy.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users"), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+        }
+        #expect(users == 2_000)
+        #expect(integrity == "ok")
+        #expect(throws: StoreError.self) { try store.backup(to: destination) }
+    }
+}
