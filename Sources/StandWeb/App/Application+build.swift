@@ -64,6 +64,14 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     let signedIn = router.group().add(middleware: RequireStaffMiddleware())
     DashboardController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
     AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: signedIn)
+    UsersController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
+    QuestionsController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
+    SweepstakesController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
+
+    let editors = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .scheduleQuestions))
+    SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
+    let deleters = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .deleteAccounts))
+    DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
 
     let owners = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .manageStaff))
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: owners)

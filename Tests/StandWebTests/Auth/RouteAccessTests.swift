@@ -4,7 +4,10 @@ import Testing
 @testable import StandWeb
 
 @Suite struct RouteAccessTests {
-    static let signedInPages = ["/", "/account", "/staff", "/audit", "/audit?action=staff.sign_in"]
+    static let signedInPages = [
+        "/", "/account", "/staff", "/audit", "/audit?action=staff.sign_in", "/users", "/users?before=10",
+        "/questions", "/suggestions", "/sweepstakes", "/deletion-requests", "/deletion-requests?status=done",
+    ]
 
     @Test(arguments: signedInPages)
     func pageWithoutSessionRedirectsToLogin(path: String) async throws {
@@ -55,10 +58,12 @@ import Testing
     }
 
     /// Role table of DESIGN.md for the pages of this issue.
+    static let everyone = ["/": true, "/account": true, "/users": true, "/questions": true, "/sweepstakes": true]
+
     @Test(arguments: [
-        (StaffRole.owner, ["/": true, "/account": true, "/staff": true, "/audit": true]),
-        (StaffRole.editor, ["/": true, "/account": true, "/staff": false, "/audit": false]),
-        (StaffRole.support, ["/": true, "/account": true, "/staff": false, "/audit": false]),
+        (StaffRole.owner, everyone.merging(["/staff": true, "/audit": true, "/suggestions": true, "/deletion-requests": true]) { $1 }),
+        (StaffRole.editor, everyone.merging(["/staff": false, "/audit": false, "/suggestions": true, "/deletion-requests": false]) { $1 }),
+        (StaffRole.support, everyone.merging(["/staff": false, "/audit": false, "/suggestions": false, "/deletion-requests": true]) { $1 }),
     ])
     func rolesSeeOnlyTheirPages(role: StaffRole, expected: [String: Bool]) async throws {
         let console = try TestConsole()
@@ -73,6 +78,8 @@ import Testing
             let dashboard = try await browser.get("/")
             #expect(dashboard.body.contains("href=\"/staff\"") == (role == .owner))
             #expect(dashboard.body.contains("href=\"/audit\"") == (role == .owner))
+            #expect(dashboard.body.contains("href=\"/suggestions\"") == (role != .support))
+            #expect(dashboard.body.contains("href=\"/deletion-requests\"") == (role != .editor))
         }
     }
 

@@ -52,6 +52,32 @@ import Testing
         }
     }
 
+    @Test func sectionPagesListSeededDataEscaped() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        _ = try DemoSeeder(store: console.store).run(.init(users: 80, days: 3, seed: 9))
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            let suggestions = try await browser.get("/suggestions")
+            #expect(suggestions.body.contains("&lt;script&gt;alert('pwned')&lt;/script&gt;"))
+            // In text a quote is harmless; it stays text inside its cell.
+            #expect(suggestions.body.contains("<td>\" onmouseover=\"alert(1)\" data-x=\"</td>"))
+            let users = try await browser.get("/users")
+            #expect(users.body.contains("rel=\"next\""))
+            let older = try #require(users.body.firstMatch(of: /href="\/users\?before=([0-9]+)"/)?.1)
+            let second = try await browser.get("/users?before=\(older)")
+            #expect(!second.body.contains("rel=\"next\""))
+            let questions = try await browser.get("/questions")
+            #expect(questions.body.contains("No question scheduled"))
+            let sweepstakes = try await browser.get("/sweepstakes")
+            #expect(sweepstakes.body.contains("Winter Stand Sweepstakes"))
+            let deletions = try await browser.get("/deletion-requests")
+            #expect(deletions.body.contains(" d</td>"))
+            let cancelled = try await browser.get("/deletion-requests?status=cancelled")
+            #expect(cancelled.body.contains("aria-current=\"page\" class=\"button\">Cancelled"))
+        }
+    }
+
     @Test func emptyStoreDashboardSaysWhatToDo() async throws {
         let console = try TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)

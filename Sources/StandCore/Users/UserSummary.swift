@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// One row of a user listing: what support needs to recognise an account.
+public struct UserSummary: Decodable, Sendable, FetchableRecord {
+    public let id: Int64
+    public let uuid: String
+    public let email: String
+    public let phone: String
+    public let birthdate: String
+    public let points: Int
+    public let currentStreak: Int
+    public let createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, uuid, email, phone, birthdate, points
+        case currentStreak = "current_streak"
+        case createdAt = "created_at"
+    }
+
+    /// Whole years since the birthdate, on the UTC day of `today`.
+    public func age(on today: Date = Date()) -> Int? {
+        UserAge.years(birthdate: birthdate, on: today)
+    }
+}
+
+public enum UserAge {
+    public static func years(birthdate: String, on today: Date) -> Int? {
+        let parts = birthdate.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        let now = UTCDate.calendar.dateComponents([.year, .month, .day], from: today)
+        var years = now.year! - parts[0]
+        if (now.month!, now.day!) < (parts[1], parts[2]) { years -= 1 }
+        return years
+    }
+}
+
+/// Listing accounts, newest first, by keyset on the row id (never OFFSET, never COUNT).
+public enum UserDirectory {
+    public static func newest(_ db: Database, before: Int64?, limit: Int) throws -> Page<UserSummary> {
+        var sql = "SELECT id, uuid, email, phone, birthdate, points, current_streak, created_at FROM users"
+        var arguments: StatementArguments = []
+        if let before {
+            sql += " WHERE id < ?"
+            arguments += [before]
+        }
+        sql += " ORDER BY id DESC LIMIT ?"
+        arguments += [limit + 1]
+        return Page(items: try UserSummary.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+    }
+}
