@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One line of the append-only audit trail: who, what, which record, when, from where.
-public struct AuditEvent: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct AuditEvent: Codable, Sendable, Identifiable, StoreRecord, MutablePersistableRecord {
     public static let databaseTableName = "audit_events"
 
     public var id: Int64?

@@ -17,13 +17,18 @@ public struct DashboardSummary: Sendable {
         let today = UTCDate.day(now)
         let window = (0..<lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
         return try store.pool.read { db in
-            let scheduled = try Set(String.fetchAll(db, sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?", arguments: [window.first!, window.last!]))
+            func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
+                try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+            }
+            let scheduled = try Set(String.fetchAll(
+                db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
+                arguments: [window.first!, window.last!]))
             return DashboardSummary(
                 today: today,
                 todaysQuestion: try QuestionResults.fetch(db, runsOn: today),
-                userCount: try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'") ?? 0,
-                pendingSuggestions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM suggestions WHERE status = 'pending'") ?? 0,
-                pendingDeletionRequests: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM deletion_requests WHERE status = 'pending'") ?? 0,
+                userCount: try count("SELECT value FROM counters WHERE name = 'users'"),
+                pendingSuggestions: try count("SELECT COUNT(*) FROM suggestions WHERE status = 'pending'"),
+                pendingDeletionRequests: try count("SELECT COUNT(*) FROM deletion_requests WHERE status = 'pending'"),
                 unscheduledDays: window.filter { !scheduled.contains($0) }
             )
         }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A request to erase an account, from the app or opened by staff.
-public struct DeletionRequest: Decodable, Sendable, FetchableRecord {
+public struct DeletionRequest: Decodable, Sendable, StoreRecord {
     public enum Status: String, Sendable, CaseIterable {
         case pending, done, cancelled
     }

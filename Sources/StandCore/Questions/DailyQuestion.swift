@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The one question of a UTC day.
-public struct DailyQuestion: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct DailyQuestion: Codable, Sendable, Identifiable, StoreRecord, MutablePersistableRecord {
     public static let databaseTableName = "daily_questions"
     static let choices = hasMany(QuestionChoice.self, using: ForeignKey(["question_id"]))
 
@@ -36,13 +36,24 @@ public struct DailyQuestion: Codable, Sendable, Identifiable, FetchableRecord, M
         self.version = version
     }
 
+    public init(row: Row) throws {
+        id = row["id"]
+        text = row["text"]
+        runsOn = row["runs_on"]
+        scheduledBy = row["scheduled_by"]
+        suggestionId = row["suggestion_id"]
+        createdAt = row.timestamp("created_at") ?? .distantPast
+        updatedAt = row.timestamp("updated_at") ?? .distantPast
+        version = row["version"]
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
 }
 
 /// One answer choice; `answerCount` is kept by triggers on `answers`.
-public struct QuestionChoice: Codable, Sendable, FetchableRecord, PersistableRecord {
+public struct QuestionChoice: Codable, Sendable, StoreRecord, PersistableRecord {
     public static let databaseTableName = "question_choices"
 
     public var questionId: Int64
@@ -54,6 +65,13 @@ public struct QuestionChoice: Codable, Sendable, FetchableRecord, PersistableRec
         case position, text
         case questionId = "question_id"
         case answerCount = "answer_count"
+    }
+
+    public init(row: Row) throws {
+        questionId = row["question_id"]
+        position = row["position"]
+        text = row["text"]
+        answerCount = row["answer_count"]
     }
 
     public init(questionId: Int64, position: Int, text: String, answerCount: Int) {
@@ -82,8 +100,10 @@ public struct QuestionResults: Sendable {
     }
 
     public static func fetch(_ db: Database, runsOn day: String) throws -> QuestionResults? {
-        guard let question = try DailyQuestion.filter(Column("runs_on") == day).fetchOne(db) else { return nil }
-        let choices = try QuestionChoice.filter(Column("question_id") == question.id!).order(Column("position")).fetchAll(db)
+        guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ?"), arguments: [day])
+        else { return nil }
+        let choices = try QuestionChoice.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM question_choices WHERE question_id = ? ORDER BY position"), arguments: [question.id!])
         return QuestionResults(question: question, choices: choices)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A signed-in browser. The id is the cookie value; the CSRF token is tied to it.
-public struct StaffSession: Codable, Sendable, FetchableRecord, PersistableRecord {
+public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
     public static let databaseTableName = "staff_sessions"
 
     public var id: String
@@ -19,6 +19,25 @@ public struct StaffSession: Codable, Sendable, FetchableRecord, PersistableRecor
         case createdAt = "created_at"
         case lastSeenAt = "last_seen_at"
         case expiresAt = "expires_at"
+    }
+
+    public init(id: String, staffId: Int64, csrfToken: String, createdAt: Date, lastSeenAt: Date, expiresAt: Date) {
+        self.id = id
+        self.staffId = staffId
+        self.csrfToken = csrfToken
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+        self.expiresAt = expiresAt
+    }
+
+    /// Read by hand rather than through `Decodable`: every request reads one.
+    public init(row: Row) throws {
+        id = row["id"]
+        staffId = row["staff_id"]
+        csrfToken = row["csrf_token"]
+        createdAt = row.timestamp("created_at") ?? .distantPast
+        lastSeenAt = row.timestamp("last_seen_at") ?? .distantPast
+        expiresAt = row.timestamp("expires_at") ?? .distantPast
     }
 }
 
@@ -64,9 +83,10 @@ public struct SessionStore: Sendable {
     /// expired (idle or absolute) and the staff member is not disabled.
     public func active(id: String, now: Date = Date()) throws -> Active? {
         guard id.count == 64, id.allSatisfy(\.isHexDigit) else { return nil }
+        // Every page reads this: cached statements skip SQL generation and preparing.
         let found = try store.pool.read { db -> Active? in
-            guard let session = try StaffSession.fetchOne(db, key: id),
-                  let staff = try StaffMember.fetchOne(db, key: session.staffId)
+            guard let session = try StaffSession.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff_sessions WHERE id = ?"), arguments: [id]),
+                  let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [session.staffId])
             else { return nil }
             return Active(session: session, staff: staff)
         }

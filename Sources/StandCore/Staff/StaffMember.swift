@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A person who signs in to the console.
-public struct StaffMember: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, MutablePersistableRecord {
     public static let databaseTableName = "staff"
 
     public var id: Int64?
@@ -38,6 +38,20 @@ public struct StaffMember: Codable, Sendable, Identifiable, FetchableRecord, Mut
         self.createdAt = createdAt
         self.lastLoginAt = lastLoginAt
         self.passwordChangedAt = passwordChangedAt
+    }
+
+    /// Read by hand rather than through `Decodable`: every request reads one.
+    public init(row: Row) throws {
+        id = row["id"]
+        email = row["email"]
+        passwordHash = row["password_hash"]
+        role = StaffRole(rawValue: row["role"]) ?? .support
+        disabled = row["disabled"]
+        failedLogins = row["failed_logins"]
+        lockedUntil = row.timestamp("locked_until")
+        createdAt = row.timestamp("created_at") ?? .distantPast
+        lastLoginAt = row.timestamp("last_login_at")
+        passwordChangedAt = row.timestamp("password_changed_at") ?? .distantPast
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

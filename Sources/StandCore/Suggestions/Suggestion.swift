@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A question an app user suggested. Its text is hostile until escaped.
-public struct Suggestion: Decodable, Sendable, FetchableRecord {
+public struct Suggestion: Decodable, Sendable, StoreRecord {
     public let id: Int64
     public let text: String
     public let status: String

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StandCore
+
+@Suite struct StoreTimestampTests {
+    @Test(arguments: [0.0, 951_782_400.123, 1_795_000_000.5, -86_400.25, 4_102_444_799.999])
+    func writesWhatGRDBWritesAndReadsItBack(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        let ours = StoreTimestamp.string(date)
+        // GRDB's own encoding of a Date is the reference format of the store.
+        let grdb = String.fromDatabaseValue(date.databaseValue)
+        #expect(ours == grdb)
+        let back = try #require(StoreTimestamp.date(ours.databaseValue))
+        #expect(abs(back.timeIntervalSince1970 - (seconds * 1000).rounded(.down) / 1000) < 0.000_5)
+    }
+
+    @Test func readsWhatOtherWritersMayUse() {
+        let expected = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 11:06:40 UTC
+        #expect(StoreTimestamp.date("2026-11-18 11:06:40".databaseValue) == expected)
+        #expect(StoreTimestamp.date("2026-11-18T11:06:40Z".databaseValue) == expected)
+        #expect(StoreTimestamp.date("2026-11-18T11:06:40.000Z".databaseValue) == expected)
+        #expect(StoreTimestamp.date(1_795_000_000.databaseValue) == expected)
+        #expect(StoreTimestamp.date("2026-11-18".databaseValue) == Date(timeIntervalSince1970: 1_794_960_000))
+        #expect(StoreTimestamp.date("yesterday".databaseValue) == nil)
+        #expect(StoreTimestamp.date("2026-13-01".databaseValue) == nil)
+    }
+
+    @Test func daysAndMinutesForPages() {
+        let leapDay = Date(timeIntervalSince1970: 951_782_400)  // 2000-02-29 00:00 UTC
+        #expect(UTCDate.day(leapDay) == "2000-02-29")
+        #expect(UTCDate.minute(leapDay.addingTimeInterval(3_661)) == "2000-02-29 01:01 UTC")
+        #expect(UTCDate.iso8601(leapDay.addingTimeInterval(3_661)) == "2000-02-29T01:01:01Z")
+        #expect(UTCDate.day(UTCDate.adding(days: 1, to: leapDay)) == "2000-03-01")
+    }
+}
