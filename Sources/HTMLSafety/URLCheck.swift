@@ -21,6 +21,8 @@ enum URLCheck {
     }
 
     static func isAllowed(_ value: String, schemes: Set<String>, allowsDataImage: Bool) -> Bool {
+        // No colon, no scheme: a relative URL (entities are already decoded).
+        if !value.utf8.contains(UInt8(ascii: ":")) { return true }
         let normalised = normalised(value)
         guard let scheme = scheme(of: normalised) else { return true }
         if schemes.contains(scheme) { return true }

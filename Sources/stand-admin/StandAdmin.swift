@@ -1,6 +1,25 @@
 import ArgumentParser
+import Dispatch
+import NIOCore
+import NIOPosix
 
 @main
+enum Entry {
+    static func main() {
+        // Before any async code runs: let Swift concurrency run on NIO's event
+        // loops, so a request is not handed between two thread pools on its way
+        // through the handlers (measured with scripts/bench).
+        _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let finished = DispatchSemaphore(value: 0)
+        // Detached: `main` runs on the main actor, which this thread blocks below.
+        Task.detached {
+            await StandAdmin.main()
+            finished.signal()
+        }
+        finished.wait()
+    }
+}
+
 struct StandAdmin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stand-admin",

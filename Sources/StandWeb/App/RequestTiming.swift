@@ -34,7 +34,17 @@ public final class RequestTiming: Sendable {
     public var headerValue: String {
         let values = nanoseconds.withLock { $0 }
         return Stage.allCases.compactMap { stage in
-            values[stage].map { "\(stage.rawValue);dur=\(String(format: "%.3f", Double($0) / 1_000_000))" }
+            values[stage].map { "\(stage.rawValue);dur=\(Self.milliseconds($0, decimals: 3))" }
         }.joined(separator: ", ")
+    }
+
+    /// `1.234` from nanoseconds; `String(format:)` goes through NSString and
+    /// showed up in the dashboard's profile.
+    static func milliseconds(_ nanoseconds: UInt64, decimals: Int) -> String {
+        let scale: UInt64 = decimals == 3 ? 1_000 : 100_000
+        let units = (nanoseconds + scale / 2) / scale
+        let divisor: UInt64 = decimals == 3 ? 1_000 : 10
+        let fraction = String(units % divisor)
+        return "\(units / divisor)." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 }

@@ -21,7 +21,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, start: UInt64) {
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds))ms")
+        let elapsed = RequestTiming.milliseconds(DispatchTime.now().uptimeNanoseconds - start, decimals: 1)
+        logger.info("\(request.method) \(request.uri.path) \(status) \(elapsed)ms")
     }
 }
