@@ -24,7 +24,7 @@ public struct HTMLPipeline: Sendable {
         let issues = Self.issues(in: parsed)
         var serialiser = Serialiser(reservingCapacity: html.utf8.count)
         serialiser.writeDoctype()
-        Sanitiser(policy: policy).sanitiseChildren(of: parsed.documentNode)
+        Sanitiser(policy: policy, dictionary: parsed.document.pointee.dict).sanitiseChildren(of: parsed.documentNode)
         if let root = parsed.root { serialiser.write(root) }
         return Result(html: String(decoding: serialiser.output, as: UTF8.self), issues: issues)
     }
@@ -45,7 +45,7 @@ public struct HTMLPipeline: Sendable {
         // (DESIGN.md libxml2 note 3).
         let wrapped = "<!DOCTYPE html><html><head></head><body>" + cleaned + "</body></html>"
         guard let parsed = ParsedHTML(wrapped), let root = parsed.root else { return "" }
-        let sanitiser = Sanitiser(policy: policy)
+        let sanitiser = Sanitiser(policy: policy, dictionary: parsed.document.pointee.dict)
         // The parser moves some of the fragment into <head> or after <body>;
         // all of it came from outside and all of it is sanitised and kept.
         func isHeadOrBody(_ node: xmlNodePtr) -> Bool {

@@ -83,8 +83,11 @@ public struct SessionStore: Sendable {
     /// expired (idle or absolute) and the staff member is not disabled.
     public func active(id: String, now: Date = Date()) throws -> Active? {
         guard id.count == 64, id.allSatisfy(\.isHexDigit) else { return nil }
-        // Every page reads this: cached statements skip SQL generation and preparing.
-        let found = try store.pool.read { db -> Active? in
+        // Every page reads this, so it is kept lean: cached statements skip SQL
+        // generation and preparing, and no transaction is opened around the two
+        // lookups — each is one atomic statement, and a staff row changed in
+        // between is read as it is now (disabled means refused).
+        let found = try store.pool.unsafeRead { db -> Active? in
             guard let session = try StaffSession.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff_sessions WHERE id = ?"), arguments: [id]),
                   let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [session.staffId])
             else { return nil }
