@@ -1,0 +1,35 @@
+-- wrk script: sums the Server-Timing stages (db, render, html) of every response,
+-- so the libxml2 share is read under load with warm caches.
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  sums = { db = 0, render = 0, html = 0 }
+  count = 0
+end
+
+function response(status, headers, body)
+  local timing = headers["Server-Timing"] or headers["server-timing"]
+  if timing then
+    for name, value in string.gmatch(timing, "(%w+);dur=([%d%.]+)") do
+      if sums[name] then sums[name] = sums[name] + tonumber(value) end
+    end
+    count = count + 1
+  end
+end
+
+function done(summary, latency, requests)
+  local db, render, html, n = 0, 0, 0, 0
+  for _, thread in ipairs(threads) do
+    local s = thread:get("sums")
+    db, render, html = db + s.db, render + s.render, html + s.html
+    n = n + thread:get("count")
+  end
+  if n == 0 then return end
+  io.write(string.format(
+    "under load, mean per page: db %.3f ms, render %.3f ms, html (libxml2 validate+sanitise+serialise) %.3f ms; libxml2 share of db+render+html %.1f%%\n",
+    db / n, render / n, html / n, 100 * html / (db + render + html)))
+end
