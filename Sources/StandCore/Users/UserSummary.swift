@@ -28,9 +28,10 @@ public enum UserAge {
     public static func years(birthdate: String, on today: Date) -> Int? {
         let parts = birthdate.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }
-        let now = UTCDate.calendar.dateComponents([.year, .month, .day], from: today)
-        var years = now.year! - parts[0]
-        if (now.month!, now.day!) < (parts[1], parts[2]) { years -= 1 }
+        let now = CivilTime.fields(today)
+        var years = now.year - parts[0]
+        // A 29 February birthday comes round on 1 March in common years.
+        if (now.month, now.day) < (parts[1], parts[2]) { years -= 1 }
         return years
     }
 }

@@ -34,3 +34,19 @@ import Testing
         #expect(UTCDate.day(UTCDate.adding(days: 1, to: leapDay)) == "2000-03-01")
     }
 }
+
+@Suite struct UserAgeTests {
+    static func day(_ text: String) -> Date { StoreTimestamp.parse(text)! }
+
+    @Test(arguments: [
+        ("2008-11-23", "2026-11-23", 18), ("2008-11-24", "2026-11-23", 17), ("2000-02-29", "2018-02-28", 17),
+        ("2000-02-29", "2018-03-01", 18), ("2000-02-29", "2024-02-29", 24), ("1950-01-01", "2026-11-23", 76),
+    ])
+    func wholeYearsOnTheUTCDay(birthdate: String, today: String, years: Int) {
+        #expect(UserAge.years(birthdate: birthdate, on: Self.day(today)) == years)
+    }
+
+    @Test func malformedBirthdateHasNoAge() {
+        #expect(UserAge.years(birthdate: "yesterday", on: Date()) == nil)
+    }
+}
