@@ -24,6 +24,8 @@ final class NameDecisions {
 
     init(dictionary: xmlDictPtr?) {
         self.dictionary = dictionary
+        elements.reserveCapacity(48)
+        attributes.reserveCapacity(48)
     }
 
     func element(_ node: xmlNodePtr, decide: (String) -> Element) -> Element {

@@ -41,44 +41,36 @@ struct Serialiser {
         }
     }
 
-    /// What the writer needs to know of an element name, worked out once per
-    /// distinct name pointer (libxml2 interns names in the document's dictionary,
-    /// and nothing is freed while writing).
-    private struct ElementName {
-        let bytes: [UInt8]
-        let isVoid: Bool
-        let isRawText: Bool
-    }
-    private var elementNames: [UnsafePointer<xmlChar>: ElementName] = [:]
-    private var attributeNames: [UnsafePointer<xmlChar>: [UInt8]] = [:]
-
-    private mutating func elementName(_ node: xmlNodePtr) -> ElementName {
-        guard let pointer = node.pointee.name else { return ElementName(bytes: [], isVoid: false, isRawText: false) }
-        if let known = elementNames[pointer] { return known }
-        let name = XMLName.of(node)
-        let entry = ElementName(bytes: Array(name.utf8), isVoid: Self.voidElements.contains(name), isRawText: name == "script" || name == "style")
-        elementNames[pointer] = entry
-        return entry
+    /// libxml2's HTML parser lower-cases element and attribute names (DESIGN.md
+    /// libxml2 note 5), so names are copied straight from its C strings.
+    private mutating func appendName(_ name: UnsafePointer<xmlChar>?) {
+        guard let name else { return }
+        output.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
     }
 
-    private mutating func attributeName(_ attribute: xmlAttrPtr) -> [UInt8] {
-        guard let pointer = attribute.pointee.name, attribute.pointee.ns == nil else {
-            return Array(XMLName.of(attribute: attribute).utf8)
-        }
-        if let known = attributeNames[pointer] { return known }
-        let bytes = Array(XMLName.of(attribute: attribute).utf8)
-        attributeNames[pointer] = bytes
-        return bytes
+    private static let voidNames: [[UInt8]] = voidElements.map { Array($0.utf8) }
+    private static let rawTextNames: [[UInt8]] = [Array("script".utf8), Array("style".utf8)]
+
+    private static func name(_ name: UnsafePointer<xmlChar>?, isIn names: [[UInt8]]) -> Bool {
+        guard let name else { return false }
+        let count = Int(xmlStrlen(name))
+        guard count <= 6 else { return false }
+        let bytes = UnsafeBufferPointer(start: name, count: count)
+        return names.contains { $0.count == count && $0.elementsEqual(bytes) }
     }
 
     private mutating func writeElement(_ node: xmlNodePtr) {
-        let name = elementName(node)
+        let name = node.pointee.name
         output.append(UInt8(ascii: "<"))
-        output.append(contentsOf: name.bytes)
+        appendName(name)
         var attribute = node.pointee.properties
         while let current = attribute {
             output.append(UInt8(ascii: " "))
-            output.append(contentsOf: attributeName(current))
+            if let prefix = current.pointee.ns?.pointee.prefix {
+                appendName(prefix)
+                output.append(UInt8(ascii: ":"))
+            }
+            appendName(current.pointee.name)
             output.append(contentsOf: "=\"".utf8)
             if let text = current.pointee.children, text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE {
                 appendEscaped(text.pointee.content, inAttribute: true)
@@ -89,18 +81,18 @@ struct Serialiser {
             attribute = current.pointee.next
         }
         output.append(UInt8(ascii: ">"))
-        if name.isVoid {
+        if Self.name(name, isIn: Self.voidNames) {
             // libxml2 2.9.14 does not know `wbr`, `source` and `track` are void
             // and nests what follows inside them; a browser reads those as siblings.
             writeChildren(of: node)
             return
         }
         // Raw-text elements hold no text once sanitised (no inline script or style).
-        if !name.isRawText {
+        if !Self.name(name, isIn: Self.rawTextNames) {
             writeChildren(of: node)
         }
         output.append(contentsOf: "</".utf8)
-        output.append(contentsOf: name.bytes)
+        appendName(name)
         output.append(UInt8(ascii: ">"))
     }
 
