@@ -1,0 +1,76 @@
+/// Phone numbers as people type them, turned into E.164 (`+15551234567`).
+public enum PhoneNumber {
+    /// Characters people put between digits; anything else (letters) is not a phone number.
+    static let punctuation: Set<Character> = [" ", "(", ")", "-", ".", "\u{00A0}"]
+
+    public enum Problem: Error, Equatable, Sendable {
+        case notAPhoneNumber
+        case tooShort
+        case tooLong
+        case needsCountryCode
+        case invalidNorthAmericanNumber
+    }
+
+    /// `(555) 123-4567`, `555.123.4567`, `+1 555 123 4567`, `15551234567` → `+15551234567`.
+    /// Ten digits mean +1; any other country needs its `+`.
+    public static func e164(from input: String) -> Result<String, Problem> {
+        var text = Substring(input.trimmingCharacters(in: .whitespacesAndNewlines))
+        let international = text.hasPrefix("+")
+        if international { text = text.dropFirst() }
+        var digits = ""
+        for character in text {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+            } else if !punctuation.contains(character) {
+                return .failure(.notAPhoneNumber)
+            }
+        }
+        guard !digits.isEmpty else { return .failure(.notAPhoneNumber) }
+        if international {
+            guard digits.first != "0" else { return .failure(.notAPhoneNumber) }
+            if digits.first == "1" { return northAmerican(String(digits.dropFirst())) }
+            guard digits.count >= 8 else { return .failure(.tooShort) }
+            guard digits.count <= 15 else { return .failure(.tooLong) }
+            return .success("+" + digits)
+        }
+        switch digits.count {
+        case 10: return northAmerican(digits)
+        case 11 where digits.first == "1": return northAmerican(String(digits.dropFirst()))
+        case ..<10: return .failure(.tooShort)
+        default: return .failure(.needsCountryCode)
+        }
+    }
+
+    /// NANP: ten digits, area code and exchange not starting with 0 or 1.
+    private static func northAmerican(_ digits: String) -> Result<String, Problem> {
+        guard digits.count == 10 else { return .failure(digits.count < 10 ? .tooShort : .tooLong) }
+        let characters = Array(digits)
+        guard !["0", "1"].contains(characters[0]), !["0", "1"].contains(characters[3]) else {
+            return .failure(.invalidNorthAmericanNumber)
+        }
+        return .success("+1" + digits)
+    }
+
+    /// `+1 555-123-4567` for North American numbers, `+44 7700900123` style otherwise.
+    public static func readable(_ e164: String) -> String {
+        let digits = Array(e164.dropFirst())
+        if e164.hasPrefix("+1"), digits.count == 11 {
+            return "+1 \(String(digits[1...3]))-\(String(digits[4...6]))-\(String(digits[7...10]))"
+        }
+        guard digits.count > 4 else { return e164 }
+        let countryLength = e164.hasPrefix("+44") || e164.hasPrefix("+33") || e164.hasPrefix("+49") ? 2 : 3
+        return "+\(String(digits.prefix(countryLength))) \(String(digits.dropFirst(countryLength)))"
+    }
+
+    public static func message(for problem: Problem) -> String {
+        switch problem {
+        case .notAPhoneNumber: "A phone number has only digits, spaces, brackets, dots and dashes, with an optional leading +."
+        case .tooShort: "That phone number has too few digits."
+        case .tooLong: "That phone number has too many digits (at most 15)."
+        case .needsCountryCode: "Start numbers outside North America with + and the country code."
+        case .invalidNorthAmericanNumber: "North American area codes and exchanges do not start with 0 or 1."
+        }
+    }
+}
+
+import Foundation
