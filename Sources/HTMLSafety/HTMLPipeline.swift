@@ -10,8 +10,10 @@ public struct HTMLPipeline: Sendable {
     }
 
     public struct Result: Sendable {
-        /// The sanitised page, starting with `<!DOCTYPE html>`.
-        public let html: String
+        /// The sanitised page as UTF-8, starting with `<!DOCTYPE html>`.
+        public let bytes: [UInt8]
+        /// The sanitised page as text.
+        public var html: String { String(decoding: bytes, as: UTF8.self) }
         /// Everything libxml2 found wrong in the input; empty for a well-formed page.
         public let issues: [HTMLIssue]
     }
@@ -19,14 +21,14 @@ public struct HTMLPipeline: Sendable {
     /// Validate, sanitise and serialise a whole rendered page.
     public func process(page html: String) -> Result {
         guard let parsed = ParsedHTML(html) else {
-            return Result(html: "<!DOCTYPE html>\n", issues: [HTMLIssue(line: 0, column: 0, code: 0, message: "libxml2 could not parse the document")])
+            return Result(bytes: Array("<!DOCTYPE html>\n".utf8), issues: [HTMLIssue(line: 0, column: 0, code: 0, message: "libxml2 could not parse the document")])
         }
         let issues = Self.issues(in: parsed)
         var serialiser = Serialiser(reservingCapacity: html.utf8.count)
         serialiser.writeDoctype()
         Sanitiser(policy: policy, dictionary: parsed.document.pointee.dict).sanitiseChildren(of: parsed.documentNode)
         if let root = parsed.root { serialiser.write(root) }
-        return Result(html: String(decoding: serialiser.output, as: UTF8.self), issues: issues)
+        return Result(bytes: serialiser.output, issues: issues)
     }
 
     /// Only the validation step: every real error libxml2 reports for a page.

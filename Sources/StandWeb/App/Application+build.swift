@@ -45,6 +45,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ServerTimingMiddleware())
     router.add(middleware: SessionMiddleware(sessions: services.sessions))
     router.add(middleware: ErrorPageMiddleware(renderer: services.renderer))
     // Serves a file only when no route matched, so it sits inside the error

@@ -36,11 +36,11 @@ public struct PageRenderer: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.serverTiming] = context.timing.headerValue
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: html)))
     }
 
     /// Render and run the pipeline; the returned HTML is what is sent.
-    func renderHTML(_ template: String, _ object: Any, timing: RequestTiming) throws -> String {
+    func renderHTML(_ template: String, _ object: Any, timing: RequestTiming) throws -> [UInt8] {
         guard let rendered = timing.measure(.render, { library.render(object, withTemplate: template) }) else {
             throw RendererError.missingTemplate(template, directory: "")
         }
@@ -52,7 +52,7 @@ public struct PageRenderer: Sendable {
                 throw RendererError.invalidHTML(template: template, issues: result.issues)
             }
         }
-        return result.html
+        return result.bytes
     }
 
     /// Every template that is a page (not a partial or the layout), for `check-templates`.

@@ -33,6 +33,7 @@ import Testing
             #expect(timing.contains("db;dur="))
             #expect(timing.contains("render;dur="))
             #expect(timing.contains("html;dur="))
+            #expect(timing.contains("total;dur="))
         }
     }
 
