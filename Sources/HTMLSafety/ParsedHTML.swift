@@ -1,4 +1,5 @@
 import CLibXML2
+import Synchronization
 
 /// A document parsed by libxml2's HTML parser, with every error it reported.
 ///
@@ -36,9 +37,11 @@ final class ParsedHTML {
         defer { xmlSetStructuredErrorFunc(nil, nil) }
 
         var html = html
+        let parserContext = ParserContexts.take()
+        defer { ParserContexts.give(parserContext) }
         let parsed: htmlDocPtr? = html.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
-                htmlReadMemory(chars.baseAddress, Int32(clamping: chars.count), nil, "UTF-8", Self.parseOptions)
+                htmlCtxtReadMemory(parserContext, chars.baseAddress, Int32(clamping: chars.count), nil, "UTF-8", Self.parseOptions)
             }
         }
         guard let parsed else { return nil }
@@ -78,6 +81,37 @@ final class IssueCollector {
             message: message,
             subject: error.str1.map { String(cString: $0) }
         ))
+    }
+}
+
+/// libxml2 parser contexts, reset and reused: a new context (input buffers,
+/// name dictionary, node stacks) for every page showed up in the page's profile.
+/// `htmlCtxtReadMemory` resets the context before each parse.
+enum ParserContexts {
+    /// A context is used by one parse at a time; whoever takes it from the
+    /// pool owns it until giving it back, so handing it across threads is safe.
+    private struct Idle: @unchecked Sendable {
+        let context: htmlParserCtxtPtr
+    }
+
+    private static let idle = Mutex<[Idle]>([])
+    private static let maximumIdle = 16
+
+    static func take() -> htmlParserCtxtPtr? {
+        if let reused = idle.withLock({ $0.popLast() }) { return reused.context }
+        LibXML2.initialiseOnce()
+        return htmlNewParserCtxt()
+    }
+
+    static func give(_ context: htmlParserCtxtPtr?) {
+        guard let context else { return }
+        let entry = Idle(context: context)
+        let kept = idle.withLock { contexts -> Bool in
+            guard contexts.count < maximumIdle else { return false }
+            contexts.append(entry)
+            return true
+        }
+        if !kept { htmlFreeParserCtxt(context) }
     }
 }
 

@@ -106,7 +106,7 @@ import Testing
     @Test func emptyPageIsReportedNotCrashed() {
         let result = processPage("")
         #expect(result.html == "<!DOCTYPE html>\n")
-        #expect(result.issues == [HTMLIssue(line: 0, column: 0, code: 0, message: "libxml2 could not parse the document")])
+        #expect(result.issues == [HTMLIssue(line: 1, column: 1, code: 4, message: "Document is empty")])
     }
 
     @Test func pagePolicySanitisingAFragmentKeepsFormsAndSameOriginScript() {

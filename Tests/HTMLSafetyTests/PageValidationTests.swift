@@ -101,8 +101,8 @@ import Testing
         #expect(issue.description == "line 4, column 5: Tag nvx invalid (libxml2 error 801)")
     }
 
-    @Test func emptyInputCannotBeParsed() {
-        #expect(validate("") == [HTMLIssue(line: 0, column: 0, code: 0, message: "libxml2 could not parse the document")])
+    @Test func emptyInputIsReportedAsEmpty() {
+        #expect(validate("") == [HTMLIssue(line: 1, column: 1, code: 4, message: "Document is empty")])
     }
 
     @Test func validationRunsConcurrentlyWithoutMixingIssues() async {
@@ -118,5 +118,24 @@ import Testing
         }
         #expect(results.count == 200)
         #expect(results.allSatisfy { isBad, codes in codes == (isBad ? [801] : []) })
+    }
+}
+
+@Suite struct ParserReuseTests {
+    /// Parser contexts are reused; a broken page must not leave errors or
+    /// state behind for the next one, on any thread.
+    @Test func aBrokenPageLeavesNothingForTheNext() async {
+        let good = "<!DOCTYPE html>\n<html><head><title>t</title></head><body><main><p>ok</p></main></body></html>"
+        let broken = "<!DOCTYPE html>\n<html><body><p></span><nvx>"
+        await withTaskGroup(of: Bool.self) { group in
+            for n in 0..<200 {
+                group.addTask {
+                    let pipeline = HTMLPipeline(policy: .page)
+                    if n % 2 == 0 { return !pipeline.validate(page: broken).isEmpty }
+                    return pipeline.validate(page: good).isEmpty && pipeline.process(page: good).html.contains("<p>ok</p>")
+                }
+            }
+            for await passed in group { #expect(passed) }
+        }
     }
 }
