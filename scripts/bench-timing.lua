@@ -30,7 +30,7 @@ function done(summary, latency, requests)
   end
   if n == 0 then return end
   io.write(string.format(
-    "under load, mean per page: db %.3f ms, render %.3f ms, html (libxml2 validate+sanitise+serialise) %.3f ms, total in the app %.3f ms\n",
+    "dashboard, mean per page: db %.3f ms, render %.3f ms, html (libxml2 validate+sanitise+serialise) %.3f ms, total in the app %.3f ms\n",
     db / n, render / n, html / n, total / n))
   io.write(string.format(
     "libxml2 share: %.1f%% of the page's time in the app (total), %.1f%% of db+render+html\n",
