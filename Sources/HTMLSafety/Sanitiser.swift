@@ -98,7 +98,7 @@ struct Sanitiser {
                 NameDecisions.Attribute(name: name, isAllowed: isAllowedName(name), isURL: SanitisePolicy.urlAttributes.contains(name))
             }
             var keep = decision.isAllowed
-            if keep && decision.isURL {
+            if keep && decision.isURL && !Self.hasNoColon(current) {
                 let allowsDataImage = policy.allowsDataImages && element == "img" && decision.name == "src"
                 keep = URLCheck.isAllowed(XMLName.value(of: current), schemes: policy.allowedSchemes, allowsDataImage: allowsDataImage)
             }
@@ -111,6 +111,15 @@ struct Sanitiser {
         if opensNewTab {
             xmlSetProp(node, "rel", "noopener noreferrer")
         }
+    }
+
+    /// A value without a colon cannot name a scheme (entities are already
+    /// decoded), so most links are passed without reading them into a String.
+    private static func hasNoColon(_ attribute: xmlAttrPtr) -> Bool {
+        guard let text = attribute.pointee.children, text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE,
+              let content = text.pointee.content
+        else { return false }
+        return xmlStrchr(content, UInt8(ascii: ":")) == nil
     }
 
     /// Whether an attribute name may stay at all (its value is checked apart).

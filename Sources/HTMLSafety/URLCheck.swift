@@ -35,6 +35,12 @@ enum URLCheck {
 
     /// A path on this server: `/static/app.js`, not `//evil.example/x.js` or `/\evil`.
     static func isSameOriginPath(_ value: String) -> Bool {
+        // The usual case, `/static/app.css`, without building a normalised copy.
+        var bytes = value.utf8.makeIterator()
+        if bytes.next() == UInt8(ascii: "/"), let second = bytes.next(),
+           second > 0x20, second != 0x7F, second != UInt8(ascii: "/"), second != UInt8(ascii: "\\") {
+            return true
+        }
         let normalised = normalised(value)
         guard normalised.hasPrefix("/") else { return false }
         let second = normalised.dropFirst().first

@@ -11,6 +11,9 @@ struct LayoutModel: Sendable {
     let title: String
     let csrf: String
     let staffEmail: String?
+    /// A Bool for `{{#layout.signedIn}}`: a String section would sit on
+    /// Mustache's context stack and be reflected for every lookup inside it.
+    let signedIn: Bool
     let staffRole: String?
     let nav: [NavItem]
     let canSearchUsers: Bool
@@ -36,6 +39,7 @@ struct LayoutModel: Sendable {
         self.title = title
         self.csrf = csrf
         self.staffEmail = staff?.email
+        self.signedIn = staff != nil
         self.staffRole = staff?.role.title
         self.canSearchUsers = staff?.can(.lookUpUsers) ?? false
         self.notice = notice

@@ -21,6 +21,7 @@ extension LayoutModel: MustacheParent {
         case "title": title
         case "csrf": csrf
         case "staffEmail": staffEmail
+        case "signedIn": signedIn
         case "staffRole": staffRole
         case "nav": nav
         case "canSearchUsers": canSearchUsers
