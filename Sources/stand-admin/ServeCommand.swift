@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import StandCore
 import StandWeb
+import Foundation
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the console over HTTP.")
@@ -31,5 +32,3 @@ struct ServeCommand: AsyncParsableCommand {
         try await app.runService()
     }
 }
-
-import Foundation

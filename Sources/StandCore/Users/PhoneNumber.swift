@@ -1,3 +1,5 @@
+import Foundation
+
 /// Phone numbers as people type them, turned into E.164 (`+15551234567`).
 public enum PhoneNumber {
     /// Characters people put between digits; anything else (letters) is not a phone number.
@@ -72,5 +74,3 @@ public enum PhoneNumber {
         }
     }
 }
-
-import Foundation

@@ -1,5 +1,6 @@
 import Hummingbird
 import StandCore
+import Foundation
 
 /// Pages behind it need a signed-in staff member; others are sent to sign in.
 struct RequireStaffMiddleware: RouterMiddleware {
@@ -29,5 +30,3 @@ struct RequirePermissionMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import StandCore
+import Foundation
 
 /// Page models for `check-templates`, with hostile text wherever a person or
 /// an app user could have typed it.
@@ -94,5 +95,3 @@ extension QuestionView {
         return QuestionView(QuestionResults(question: question, choices: choices))
     }
 }
-
-import Foundation

@@ -1,9 +1,10 @@
-import HTTPTypes
 import Foundation
 import HTMLSafety
+import HTTPTypes
 import Hummingbird
 import Logging
 import Mustache
+import StandCore
 
 /// Renders a Mustache template inside the layout and sends it through the
 /// libxml2 pipeline: validate → sanitise → serialise.
@@ -94,5 +95,3 @@ extension PageRenderer {
         return response
     }
 }
-
-import StandCore

@@ -7,6 +7,7 @@ import NIOCore
 import StandCore
 import Testing
 @testable import StandWeb
+import GRDB
 
 /// A console on a fresh store in a temporary folder, built exactly as the binary builds it.
 struct TestConsole {
@@ -58,7 +59,6 @@ struct TestConsole {
     }
 }
 
-import GRDB
 
 /// A tiny browser over the test client: keeps cookies, reads the CSRF token
 /// from the last page, and checks every HTML page with libxml2.
