@@ -18,14 +18,14 @@ extension StaffAccounts {
         }
         guard let staff, let staffId = staff.id else {
             await hasher.verifyAgainstDummy(password)
-            try await store.pool.write { db in
+            _ = try await store.pool.write { db in
                 try AuditLog.record(db, .signInFailed, by: .anonymous(ip: ip), detail: "unknown account", at: now)
             }
             return .refused
         }
         let actor = AuditActor(staff, ip: ip)
         if staff.isLocked(at: now), let until = staff.lockedUntil {
-            try await store.pool.write { db in
+            _ = try await store.pool.write { db in
                 try AuditLog.record(db, .signInRefusedLocked, by: actor, target: ("staff", String(staffId)), at: now)
             }
             return .locked(until: until)
