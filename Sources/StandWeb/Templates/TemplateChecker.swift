@@ -23,7 +23,7 @@ public struct TemplateChecker: Sendable {
 
     public init(templatesDirectory: String) async throws {
         self.directory = templatesDirectory
-        self.library = try await MustacheLibrary(directory: templatesDirectory)
+        self.library = try TemplateLoader.library(directory: templatesDirectory)
     }
 
     /// Names of page templates found on disk (the layout and `_partials` excluded).
@@ -46,7 +46,13 @@ public struct TemplateChecker: Sendable {
             if fixtures.isEmpty {
                 problems.append(Problem(template: name, line: 0, message: "no fixture data; add one to TemplateFixtures", excerpt: ""))
             }
-            for object in fixtures {
+            let navigation = NavigationCache(library: library)
+            for fixture in fixtures {
+                var object = fixture
+                if var page = fixture as? any NavigablePage {
+                    page.fillNavigation(navigation)
+                    object = page
+                }
                 guard let html = library.render(object, withTemplate: name) else {
                     problems.append(Problem(template: name, line: 0, message: "did not render", excerpt: ""))
                     continue
@@ -59,5 +65,16 @@ public struct TemplateChecker: Sendable {
             }
         }
         return (names, problems)
+    }
+}
+
+/// A page context whose layout navigation can be filled in, for fixtures.
+protocol NavigablePage {
+    mutating func fillNavigation(_ navigation: NavigationCache)
+}
+
+extension PageContext: NavigablePage {
+    mutating func fillNavigation(_ navigation: NavigationCache) {
+        layout.navHTML = navigation.html(for: layout.nav)
     }
 }

@@ -16,6 +16,8 @@ struct LayoutModel: Sendable {
     let signedIn: Bool
     let staffRole: String?
     let nav: [NavItem]
+    /// `nav` rendered through `_nav.mustache`, filled in by `NavigationCache`.
+    var navHTML = ""
     let canSearchUsers: Bool
     let notice: String?
 
@@ -56,6 +58,6 @@ struct LayoutModel: Sendable {
 
 /// The object every template renders: the layout's data and the page's own.
 struct PageContext<Page: Sendable>: Sendable {
-    let layout: LayoutModel
+    var layout: LayoutModel
     let page: Page
 }

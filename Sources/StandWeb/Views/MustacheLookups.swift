@@ -24,6 +24,7 @@ extension LayoutModel: MustacheParent {
         case "signedIn": signedIn
         case "staffRole": staffRole
         case "nav": nav
+        case "navHTML": navHTML
         case "canSearchUsers": canSearchUsers
         case "notice": notice
         default: nil

@@ -10,6 +10,7 @@ import StandCore
 /// libxml2 pipeline: validate → sanitise → serialise.
 public struct PageRenderer: Sendable {
     let library: MustacheLibrary
+    let navigation: NavigationCache
     let pipeline = HTMLPipeline(policy: .page)
     let failOnInvalidHTML: Bool
     let logger: Logger
@@ -17,7 +18,8 @@ public struct PageRenderer: Sendable {
     /// Loads every template at start-up so a broken one fails at once, not on
     /// the first request that needs it.
     public init(templatesDirectory: String, failOnInvalidHTML: Bool, logger: Logger) async throws {
-        self.library = try await MustacheLibrary(directory: templatesDirectory)
+        self.library = try TemplateLoader.library(directory: templatesDirectory)
+        self.navigation = NavigationCache(library: library)
         self.failOnInvalidHTML = failOnInvalidHTML
         self.logger = logger
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
@@ -26,13 +28,14 @@ public struct PageRenderer: Sendable {
     }
 
     /// Templates the app cannot run without.
-    static let requiredTemplates = ["layout", "error", "auth/login", "auth/setup", "dashboard/index"]
+    static let requiredTemplates = ["layout", "_nav", "error", "auth/login", "auth/setup", "dashboard/index"]
 
     func render<Page: Sendable>(
         _ template: String, title: String, page: Page, request: Request, context: AppRequestContext,
         status: HTTPResponse.Status = .ok, notice: String? = nil
     ) throws -> Response {
-        let layout = LayoutModel(title: title, path: request.uri.path, context: context, notice: notice)
+        var layout = LayoutModel(title: title, path: request.uri.path, context: context, notice: notice)
+        layout.navHTML = navigation.html(for: layout.nav)
         let html = try renderHTML(template, PageContext(layout: layout, page: page), timing: context.timing)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
