@@ -8,6 +8,7 @@ import Synchronization
 /// here only ever sees this parse.
 final class ParsedHTML {
     let document: htmlDocPtr
+    private let parserContext: htmlParserCtxtPtr?
     let rawIssues: [RawIssue]
 
     struct RawIssue {
@@ -37,20 +38,27 @@ final class ParsedHTML {
         defer { xmlSetStructuredErrorFunc(nil, nil) }
 
         var html = html
+        // The context goes back to the pool only when the document is freed:
+        // the document shares the context's name dictionary, which is not safe
+        // to use from two threads at once.
         let parserContext = ParserContexts.take()
-        defer { ParserContexts.give(parserContext) }
         let parsed: htmlDocPtr? = html.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 htmlCtxtReadMemory(parserContext, chars.baseAddress, Int32(clamping: chars.count), nil, "UTF-8", Self.parseOptions)
             }
         }
-        guard let parsed else { return nil }
+        guard let parsed else {
+            ParserContexts.give(parserContext)
+            return nil
+        }
         self.document = parsed
+        self.parserContext = parserContext
         self.rawIssues = collector.issues
     }
 
     deinit {
         xmlFreeDoc(document)
+        ParserContexts.give(parserContext)
     }
 
     var root: xmlNodePtr? { xmlDocGetRootElement(document) }
@@ -103,8 +111,17 @@ enum ParserContexts {
         return htmlNewParserCtxt()
     }
 
+    /// A reused context keeps every name it has seen in its dictionary; hostile
+    /// fragments full of made-up names would grow it without end, so a context
+    /// whose dictionary got large is freed instead of kept.
+    private static let maximumDictionarySize = 4_096
+
     static func give(_ context: htmlParserCtxtPtr?) {
         guard let context else { return }
+        if let dictionary = context.pointee.dict, xmlDictSize(dictionary) > maximumDictionarySize {
+            htmlFreeParserCtxt(context)
+            return
+        }
         let entry = Idle(context: context)
         let kept = idle.withLock { contexts -> Bool in
             guard contexts.count < maximumIdle else { return false }
