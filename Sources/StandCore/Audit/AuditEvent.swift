@@ -70,4 +70,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case staffEnabled = "staff.enabled"
     case passwordReset = "staff.password_reset"
     case passwordChanged = "staff.password_changed"
+    case userViewed = "user.viewed"
+    case userUpdated = "user.updated"
+    case userDeleted = "user.deleted"
+    case deletionRequestOpened = "deletion_request.opened"
+    case deletionRequestCancelled = "deletion_request.cancelled"
 }

@@ -2,34 +2,115 @@ import Foundation
 import GRDB
 
 /// A request to erase an account, from the app or opened by staff.
-public struct DeletionRequest: Decodable, Sendable, StoreRecord {
+public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     public enum Status: String, Sendable, CaseIterable {
         case pending, done, cancelled
     }
 
     public let id: Int64
     public let userUUID: String
+    /// Whether the account still exists (a pending request's account always should).
+    public let accountExists: Bool
     public let source: String
-    public let status: String
+    public let status: Status
+    public let note: String?
+    public let openedByEmail: String?
+    public let resolvedByEmail: String?
     public let createdAt: Date
     public let resolvedAt: Date?
 
-    enum CodingKeys: String, CodingKey {
-        case id, source, status
-        case userUUID = "user_uuid"
-        case createdAt = "created_at"
-        case resolvedAt = "resolved_at"
+    public init(row: Row) {
+        id = row["id"]
+        userUUID = row["user_uuid"]
+        accountExists = row["account_exists"]
+        source = row["source"]
+        status = Status(rawValue: row["status"]) ?? .pending
+        note = row["note"]
+        openedByEmail = row["opened_by_email"]
+        resolvedByEmail = row["resolved_by_email"]
+        createdAt = row.timestamp("created_at") ?? .distantPast
+        resolvedAt = row.timestamp("resolved_at")
     }
 
     public func ageInDays(at now: Date = Date()) -> Int {
         max(0, Int(now.timeIntervalSince(createdAt) / 86_400))
     }
 
-    /// Requests with one status, oldest first.
-    public static func list(_ db: Database, status: Status, limit: Int) throws -> [DeletionRequest] {
-        try DeletionRequest.fetchAll(db, sql: """
-            SELECT id, user_uuid, source, status, created_at, resolved_at FROM deletion_requests
-            WHERE status = ? ORDER BY created_at, id LIMIT ?
-            """, arguments: [status.rawValue, limit])
+    static let select = """
+        SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, r.source, r.status, r.note,
+               r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email
+        FROM deletion_requests r
+        LEFT JOIN staff o ON o.id = r.opened_by
+        LEFT JOIN staff v ON v.id = r.resolved_by
+        """
+
+    /// Requests with one status, oldest first, keyset-paginated: `after` is the id of the last one shown.
+    public static func list(_ db: Database, status: Status, after: Int64? = nil, limit: Int) throws -> Page<DeletionRequest> {
+        var sql = select + " WHERE r.status = ?"
+        var arguments: StatementArguments = [status.rawValue]
+        if let after {
+            sql += " AND (r.created_at, r.id) > (SELECT created_at, id FROM deletion_requests WHERE id = ?)"
+            arguments += [after]
+        }
+        sql += " ORDER BY r.created_at, r.id LIMIT ?"
+        arguments += [limit + 1]
+        return Page(items: try DeletionRequest.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+    }
+
+    /// Every request about one account, newest first.
+    public static func forAccount(_ db: Database, uuid: String) throws -> [DeletionRequest] {
+        try DeletionRequest.fetchAll(db, sql: select + " WHERE r.user_uuid = ? ORDER BY r.created_at DESC, r.id DESC", arguments: [uuid])
+    }
+
+    public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {
+        try DeletionRequest.fetchOne(db, sql: select + " WHERE r.id = ?", arguments: [id])
+    }
+
+    public static func count(_ db: Database, status: Status) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM deletion_requests WHERE status = ?", arguments: [status.rawValue]) ?? 0
+    }
+}
+
+/// Staff opening and cancelling deletion requests.
+public enum DeletionRequests {
+    public static let maximumNoteLength = 500
+
+    /// Support records a request that reached them outside the app (email, phone call).
+    /// One pending request per account is enough: a second one returns the first.
+    @discardableResult
+    public static func open(_ store: StandStore, uuid: String, note: String, by actor: AuditActor, now: Date = Date()) throws -> Int64? {
+        let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
+        if note.count > maximumNoteLength { throw ValidationErrors("note", "Keep the note under \(maximumNoteLength) characters.") }
+        return try store.pool.write { db in
+            guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
+            if let pending = try Int64.fetchOne(db, sql: "SELECT id FROM deletion_requests WHERE user_uuid = ? AND status = 'pending'", arguments: [uuid]) {
+                return pending
+            }
+            try db.execute(sql: """
+                INSERT INTO deletion_requests (user_id, user_uuid, source, opened_by, note, created_at)
+                VALUES (?, ?, 'staff', ?, ?, ?)
+                """, arguments: [account.id, uuid, actor.staffId, note.isEmpty ? nil : note, now])
+            let id = db.lastInsertedRowID
+            try AuditLog.record(db, .deletionRequestOpened, by: actor, target: (AuditTarget.user, uuid), detail: "request \(id)", at: now)
+            return id
+        }
+    }
+
+    /// The person changed their mind, or the request was a mistake. Pending requests only.
+    /// Returns false when the request is not pending any more (done or cancelled meanwhile).
+    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) throws -> Bool {
+        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        if reason.isEmpty { throw ValidationErrors("reason", "Say why the request is cancelled.") }
+        if reason.count > maximumNoteLength { throw ValidationErrors("reason", "Keep the reason under \(maximumNoteLength) characters.") }
+        return try store.pool.write { db in
+            guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return false }
+            try db.execute(sql: """
+                UPDATE deletion_requests SET status = 'cancelled', resolved_at = ?, resolved_by = ?,
+                    note = CASE WHEN note IS NULL THEN ? ELSE note || char(10) || ? END
+                WHERE id = ?
+                """, arguments: [now, actor.staffId, "Cancelled: " + reason, "Cancelled: " + reason, id])
+            try AuditLog.record(db, .deletionRequestCancelled, by: actor, target: (AuditTarget.user, request.userUUID), detail: "request \(id)", at: now)
+            return true
+        }
     }
 }

@@ -38,6 +38,18 @@ public final class StandStore: Sendable {
         return configuration
     }
 
+    /// Copy every WAL frame into the database file and truncate the WAL to zero
+    /// bytes, so erased content is gone from both files. Waits (busy timeout)
+    /// for readers of older snapshots; false if one still held it after that,
+    /// in which case the next checkpoint finishes the job.
+    @discardableResult
+    public func checkpointAndTruncateWAL() -> Bool {
+        let busy = try? pool.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        return busy == 0
+    }
+
     /// Applied migrations, oldest first.
     public func appliedMigrations() throws -> [String] {
         try pool.read { db in try StandMigrations.migrator.appliedMigrations(db) }

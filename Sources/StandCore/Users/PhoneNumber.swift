@@ -43,11 +43,12 @@ public enum PhoneNumber {
         }
     }
 
-    /// NANP: ten digits, area code and exchange not starting with 0 or 1.
+    /// NANP: ten digits, the area code not starting with 0 or 1 (a leading 1
+    /// is the country code). Exchanges are not checked: `555 123 4567` is how
+    /// people and test data write numbers.
     private static func northAmerican(_ digits: String) -> Result<String, Problem> {
         guard digits.count == 10 else { return .failure(digits.count < 10 ? .tooShort : .tooLong) }
-        let characters = Array(digits)
-        guard !["0", "1"].contains(characters[0]), !["0", "1"].contains(characters[3]) else {
+        guard let first = digits.first, first != "0", first != "1" else {
             return .failure(.invalidNorthAmericanNumber)
         }
         return .success("+1" + digits)
@@ -70,7 +71,7 @@ public enum PhoneNumber {
         case .tooShort: "That phone number has too few digits."
         case .tooLong: "That phone number has too many digits (at most 15)."
         case .needsCountryCode: "Start numbers outside North America with + and the country code."
-        case .invalidNorthAmericanNumber: "North American area codes and exchanges do not start with 0 or 1."
+        case .invalidNorthAmericanNumber: "North American area codes do not start with 0 or 1."
         }
     }
 }

@@ -16,19 +16,19 @@ public enum UserQuery: Equatable, Sendable {
         if let uuid = Self.canonicalUUID(text) {
             self = .uuid(uuid)
         } else if text.contains("@") {
-            self = EmailAddress.normalised(text).map { .email($0) } ?? .emailPrefix(text.lowercased())
+            self = EmailAddress.normalised(text).map { .email($0) } ?? .emailPrefix(UserSearch.asciiLowercased(text))
         } else if Self.looksLikePhone(text) {
             switch PhoneNumber.e164(from: text) {
             case .success(let e164): self = .phone(e164)
             case .failure(let problem): self = .invalidPhone(PhoneNumber.message(for: problem))
             }
         } else {
-            self = .emailPrefix(text.lowercased())
+            self = .emailPrefix(UserSearch.asciiLowercased(text))
         }
     }
 
     /// 32 hex digits, with or without the four dashes, any case → lowercase with dashes.
-    static func canonicalUUID(_ text: String) -> String? {
+    public static func canonicalUUID(_ text: String) -> String? {
         let hex = text.replacingOccurrences(of: "-", with: "").lowercased()
         guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }
         if text.contains("-") {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One row of a user listing: what support needs to recognise an account.
-public struct UserSummary: Decodable, Sendable, StoreRecord {
+public struct UserSummary: Decodable, Sendable, Equatable, StoreRecord {
     public let id: Int64
     public let uuid: String
     public let email: String

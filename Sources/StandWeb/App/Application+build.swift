@@ -9,12 +9,14 @@ public struct AppServices: Sendable {
     public let staff: StaffAccounts
     public let sessions: SessionStore
     public let renderer: PageRenderer
+    public let accountViews: AccountViewRecorder
 
     public init(configuration: AppConfiguration, store: StandStore? = nil, logger: Logger) async throws {
         let store = try store ?? StandStore(path: configuration.databasePath)
         self.store = store
         self.staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
         self.sessions = SessionStore(store: store)
+        self.accountViews = AccountViewRecorder(store: store, logger: logger)
         self.renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
             failOnInvalidHTML: configuration.failOnInvalidHTML,
@@ -31,11 +33,22 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable () async -> Void = {}
 ) async throws -> some ApplicationProtocol {
     let services = try await AppServices(configuration: configuration, store: store, logger: logger)
+    return buildApplication(configuration, services: services, logger: logger, onServerRunning: onServerRunning)
+}
+
+/// Build the console on services made by the caller (tests reach into them).
+public func buildApplication(
+    _ configuration: AppConfiguration,
+    services: AppServices,
+    logger: Logger = Logger(label: "stand-admin"),
+    onServerRunning: @escaping @Sendable () async -> Void = {}
+) -> some ApplicationProtocol {
     let router = buildRouter(configuration, services: services, logger: logger)
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(60))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: [AccountViewFlushService(recorder: services.accountViews)],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger
     )
@@ -73,6 +86,11 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
     let deleters = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .deleteAccounts))
     DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
+    AccountDeletionController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
+    UserPageController(store: services.store, renderer: services.renderer, views: services.accountViews)
+        .addRoutes(to: signedIn, deleters: deleters)
+    let userEditors = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .editUsers))
+    UserEditController(store: services.store, renderer: services.renderer).addRoutes(to: userEditors)
 
     let owners = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .manageStaff))
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: owners)

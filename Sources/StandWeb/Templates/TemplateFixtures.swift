@@ -27,11 +27,8 @@ enum TemplateFixtures {
             [PageContext(layout: ownerLayout, page: AccountController.AccountPage(email: hostile, role: "Owner", errors: FieldErrors(ValidationErrors("current", "Wrong."))))]
         case "audit/index":
             [PageContext(layout: ownerLayout, page: auditPage(empty: false)), PageContext(layout: ownerLayout, page: auditPage(empty: true))]
-        case "users/index":
-            [PageContext(layout: ownerLayout, page: UsersController.UsersPage(
-                rows: [.init(uuid: "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", email: hostile, phone: "+15551234567", age: "34", points: "1,200", streak: 3, joined: "2026-01-02")],
-                isEmpty: false, nextCursor: 41, query: hostile)),
-             PageContext(layout: ownerLayout, page: UsersController.UsersPage(rows: [], isEmpty: true, nextCursor: nil, query: ""))]
+        case "users/index", "users/show", "users/edit", "users/delete", "users/deleted":
+            userPages(template)
         case "questions/index":
             [PageContext(layout: ownerLayout, page: QuestionsController.QuestionsPage(
                 upcoming: [.init(day: "2026-11-23", question: QuestionView.fixture(text: hostile), isToday: true), .init(day: "2026-11-24", question: nil, isToday: false)],
@@ -45,10 +42,7 @@ enum TemplateFixtures {
                 rows: [.init(name: hostile, prize: hostile, dates: "2026-11-01 – 2026-11-30", status: "Open", entries: "5,000", entrants: "4,000")], isEmpty: false)),
              PageContext(layout: ownerLayout, page: SweepstakesController.SweepstakesPage(rows: [], isEmpty: true))]
         case "deletion/index":
-            [PageContext(layout: ownerLayout, page: DeletionRequestsController.DeletionRequestsPage(
-                rows: [.init(id: 1, userUUID: "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", source: "App", received: "2026-11-20 09:00 UTC", ageInDays: 3)],
-                isEmpty: false, status: "pending", filters: [.init(value: "pending", title: "Pending", current: true), .init(value: "done", title: "Done", current: false)])),
-             PageContext(layout: ownerLayout, page: DeletionRequestsController.DeletionRequestsPage(rows: [], isEmpty: true, status: "done", filters: []))]
+            deletionRequestPages
         default:
             []
         }

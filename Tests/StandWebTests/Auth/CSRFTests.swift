@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CSRFTests {
     /// Every POST route of the console, with fields that would change something.
-    static func posts(staffId: Int64) -> [(String, [String: String])] {
+    static func posts(staffId: Int64, userUUID: String = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f") -> [(String, [String: String])] {
         [
             ("/login", ["email": "owner@example.com", "password": TestConsole.password]),
             ("/logout", [:]),
@@ -16,6 +16,11 @@ import Testing
             ("/staff/\(staffId)/disable", [:]),
             ("/staff/\(staffId)/enable", [:]),
             ("/staff/\(staffId)/reset-password", [:]),
+            ("/users/\(userUUID)/edit", ["email": "changed@example.com", "phone": "+15552239999", "birthdate": "1990-05-17", "reminderTime": "08:30",
+                                        "originalEmail": "jane@example.com", "originalPhone": "+15552234567", "originalBirthdate": "1990-05-17", "originalReminderTime": "08:30"]),
+            ("/users/\(userUUID)/deletion-requests", ["note": "x"]),
+            ("/users/\(userUUID)/delete", ["confirmation": userUUID, "reason": "x"]),
+            ("/deletion-requests/1/cancel", ["reason": "x"]),
         ]
     }
 
@@ -26,13 +31,16 @@ import Testing
         try await console.createStaff("owner@example.com", role: .owner)
         let other = try await console.createStaff("editor@example.com", role: .editor)
         let otherSessionToken = try SessionStore(store: console.store).start(staffId: other.id!, replacing: nil).csrfToken
+        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        try AppData(store: console.store).deletionRequest(jane)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             try await browser.get("/staff")
             let sessionsBefore = try SessionStore(store: console.store).count(staffId: other.id!)
             let auditBefore = try console.auditCount()
             let staffBefore = try console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" }
-            for (path, fields) in Self.posts(staffId: other.id!) {
+            let usersBefore = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
+            for (path, fields) in Self.posts(staffId: other.id!, userUUID: jane.uuid) {
                 // MUT
                 let page: Browser.Page
                 switch kind {
@@ -47,6 +55,10 @@ import Testing
             #expect(try console.auditCount() == auditBefore)
             #expect(try console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" } == staffBefore)
             #expect(try SessionStore(store: console.store).count(staffId: other.id!) == sessionsBefore)
+            let usersAfter = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
+            #expect(usersAfter == usersBefore)
+            let requests = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT status FROM deletion_requests") }
+            #expect(requests == ["pending"])
             // Still signed in: the refused sign-out did nothing.
             #expect(try await browser.get("/").status == .ok)
         }

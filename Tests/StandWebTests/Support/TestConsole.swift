@@ -41,11 +41,17 @@ struct TestConsole {
     }
 
     func run(_ test: @Sendable (Browser) async throws -> Void) async throws {
+        try await runWithServices { browser, _ in try await test(browser) }
+    }
+
+    /// Run with the app's services at hand (to flush buffered account views).
+    func runWithServices(_ test: @Sendable (Browser, AppServices) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let app = try await buildApplication(configuration, store: store, logger: logger)
+        let services = try await AppServices(configuration: configuration, store: store, logger: logger)
+        let app = buildApplication(configuration, services: services, logger: logger)
         try await app.test(.router) { client in
-            try await test(Browser(client: client))
+            try await test(Browser(client: client), services)
         }
     }
 
@@ -98,6 +104,7 @@ final class Browser: @unchecked Sendable {
         return String(lastPage[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
     }
 
+    @discardableResult
     func signIn(_ email: String, password: String = TestConsole.password) async throws -> Page {
         try await get("/login")
         return try await post("/login", ["email": email, "password": password])

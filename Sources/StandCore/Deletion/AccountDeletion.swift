@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+
+/// Erasing an account: all of it in one transaction, once.
+public enum AccountDeletion {
+    public enum Outcome: Sendable, Equatable {
+        case deleted(Tombstone, DeletionPreview)
+        /// Someone (or this same form, submitted twice) deleted it first.
+        case alreadyDeleted(Tombstone)
+        case notFound
+    }
+
+    public static let maximumReasonLength = 500
+
+    /// `confirmation` must be the account's email (any case) or UUID; `reason` is kept in the tombstone.
+    /// Nothing changes unless everything does. After the commit the WAL is
+    /// checkpointed and truncated so the erased bytes leave the WAL file too.
+    public static func delete(
+        _ store: StandStore, uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
+    ) throws -> Outcome {
+        guard let staffId = actor.staffId else { throw ValidationErrors("reason", "Only a signed-in staff member can delete an account.") }
+        let outcome: Outcome = try store.pool.write { db in
+            if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }
+            guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
+            let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            try check(confirmation: confirmation, reason: reason, account: account)
+            let preview = try DeletionPreview.make(db, account: account)
+            try erase(db, account, reason: reason, staffId: staffId, now: now)
+            try AuditLog.record(db, .userDeleted, by: actor, target: (AuditTarget.user, uuid), detail: """
+                answers detached: \(preview.answers), entries removed: \(preview.entriesRemoved), \
+                entries kept detached: \(preview.entriesKept), suggestions detached: \(preview.suggestions), \
+                requests closed: \(preview.openRequests)
+                """, at: now)
+            return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
+        }
+        if case .deleted = outcome { store.checkpointAndTruncateWAL() }
+        return outcome
+    }
+
+    static func check(confirmation: String, reason: String, account: UserAccount) throws {
+        var errors = ValidationErrors()
+        let typed = confirmation.trimmingCharacters(in: .whitespacesAndNewlines)
+        if typed.isEmpty {
+            errors.add("confirmation", "Type the account's email address or UUID to confirm.")
+        } else if typed.lowercased() != account.email.lowercased() && UserQuery.canonicalUUID(typed) != account.uuid {
+            errors.add("confirmation", "That is not this account's email address or UUID.")
+        }
+        if reason.isEmpty {
+            errors.add("reason", "Say why the account is being deleted (for example, the request it answers).")
+        } else if reason.count > maximumReasonLength {
+            errors.add("reason", "Keep the reason under \(maximumReasonLength) characters.")
+        }
+        try errors.throwIfAny()
+    }
+
+    /// The order matters: entries and requests are settled while they can
+    /// still be found by user id; deleting the row then detaches the rest
+    /// (`ON DELETE SET NULL` on answers, kept entries, suggestions, requests).
+    private static func erase(_ db: Database, _ account: UserAccount, reason: String, staffId: Int64, now: Date) throws {
+        try db.execute(sql: """
+            DELETE FROM sweepstakes_entries
+            WHERE user_id = ? AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)
+            """, arguments: [account.id])
+        try db.execute(sql: """
+            UPDATE deletion_requests SET status = 'done', resolved_at = ?, resolved_by = ?
+            WHERE (user_id = ? OR user_uuid = ?) AND status = 'pending'
+            """, arguments: [now, staffId, account.id, account.uuid])
+        try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [account.id])
+        try db.execute(sql: "INSERT INTO deleted_accounts (uuid, deleted_at, deleted_by, reason) VALUES (?, ?, ?, ?)",
+                       arguments: [account.uuid, now, staffId, reason])
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+
+/// Exactly what deleting an account will do, for the confirmation page.
+public struct DeletionPreview: Sendable, Equatable {
+    public let account: UserAccount
+    /// Kept, detached from the person, so every question's results stay the same.
+    public let answers: Int
+    /// Entry rows in sweepstakes not drawn yet: removed.
+    public let entriesRemoved: Int
+    /// Entry rows in drawn sweepstakes: kept, detached, so past draws stay verifiable.
+    public let entriesKept: Int
+    /// Suggestions the person sent: kept, detached.
+    public let suggestions: Int
+    /// Pending deletion requests: marked done.
+    public let openRequests: Int
+
+    public static func make(_ db: Database, account: UserAccount) throws -> DeletionPreview {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT
+              (SELECT COUNT(*) FROM answers WHERE user_id = :id) AS answers,
+              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = :id
+                 AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS removed,
+              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = :id
+                 AND sweepstakes_id IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS kept,
+              (SELECT COUNT(*) FROM suggestions WHERE user_id = :id) AS suggestions,
+              (SELECT COUNT(*) FROM deletion_requests WHERE (user_id = :id OR user_uuid = :uuid) AND status = 'pending') AS requests
+            """, arguments: ["id": account.id, "uuid": account.uuid])!
+        return DeletionPreview(account: account, answers: row["answers"], entriesRemoved: row["removed"],
+                               entriesKept: row["kept"], suggestions: row["suggestions"], openRequests: row["requests"])
+    }
+
+    public static func make(_ db: Database, uuid: String) throws -> DeletionPreview? {
+        guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
+        return try make(db, account: account)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+/// What an account has done: answers, sweepstakes entries, deletion requests,
+/// and what staff have done to it. Each read is on an index keyed by the user.
+public enum UserActivity {
+    public struct Answer: Sendable, Equatable, FetchableRecord {
+        public let id: Int64
+        public let runsOn: String
+        public let question: String
+        public let choice: String
+        public let answeredAt: Date
+
+        public init(row: Row) {
+            id = row["id"]
+            runsOn = row["runs_on"]
+            question = row["question"]
+            choice = row["choice"]
+            answeredAt = row.timestamp("answered_at") ?? .distantPast
+        }
+    }
+
+    /// Newest first, keyset on `(answered_at, id)`; `before` is the id of the last answer shown.
+    public static func answers(_ db: Database, userId: Int64, before: Int64?, limit: Int) throws -> Page<Answer> {
+        var sql = """
+            SELECT a.id, a.answered_at, q.runs_on, q.text AS question, c.text AS choice
+            FROM answers a
+            JOIN daily_questions q ON q.id = a.question_id
+            JOIN question_choices c ON c.question_id = a.question_id AND c.position = a.choice_position
+            WHERE a.user_id = ?
+            """
+        var arguments: StatementArguments = [userId]
+        if let before {
+            sql += " AND (a.answered_at, a.id) < (SELECT answered_at, id FROM answers WHERE id = ?)"
+            arguments += [before]
+        }
+        sql += " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?"
+        arguments += [limit + 1]
+        return Page(items: try Answer.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+    }
+
+    public static func answerCount(_ db: Database, userId: Int64) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM answers WHERE user_id = ?", arguments: [userId]) ?? 0
+    }
+
+    /// Entries of one account in one sweepstakes, totalled.
+    public struct SweepstakesEntries: Sendable, Equatable, FetchableRecord {
+        public let sweepstakesId: Int64
+        public let name: String
+        public let status: String
+        /// Entries that count (not voided), summed over their quantities.
+        public let entries: Int
+        public let voided: Int
+        public let grants: Int
+
+        public init(row: Row) {
+            sweepstakesId = row["sweepstakes_id"]
+            name = row["name"]
+            status = row["status"]
+            entries = row["entries"]
+            voided = row["voided"]
+            grants = row["grants"]
+        }
+    }
+
+    public static func entries(_ db: Database, userId: Int64) throws -> [SweepstakesEntries] {
+        try SweepstakesEntries.fetchAll(db, sql: """
+            SELECT e.sweepstakes_id, s.name, s.status,
+                   IFNULL(SUM(CASE WHEN e.voided = 0 THEN e.quantity END), 0) AS entries,
+                   IFNULL(SUM(CASE WHEN e.voided = 1 THEN e.quantity END), 0) AS voided,
+                   COUNT(*) AS grants
+            FROM sweepstakes_entries e JOIN sweepstakes s ON s.id = e.sweepstakes_id
+            WHERE e.user_id = ?
+            GROUP BY e.sweepstakes_id ORDER BY s.starts_on DESC, s.id DESC
+            """, arguments: [userId])
+    }
+
+    /// Staff actions on this account, newest first (the audit trail keys them by UUID).
+    public static func auditEvents(_ db: Database, uuid: String, limit: Int) throws -> [AuditEvent] {
+        try AuditLog.page(db, filter: .init(targetType: AuditTarget.user, targetId: uuid), before: nil, limit: limit).items
+    }
+}
+
+/// The `target_type` values of audit events about app data.
+public enum AuditTarget {
+    public static let user = "user"
+    public static let deletionRequest = "deletion_request"
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+
+/// Everything the user page shows about one account, read in one snapshot;
+/// or, once the account is deleted, its tombstone.
+public enum UserOverview: Sendable {
+    public struct Live: Sendable {
+        public let account: UserAccount
+        public let answerCount: Int
+        public let answers: Page<UserActivity.Answer>
+        public let entries: [UserActivity.SweepstakesEntries]
+        public let requests: [DeletionRequest]
+        public let events: [AuditEvent]
+    }
+
+    case live(Live)
+    case deleted(Tombstone)
+
+    public static func load(_ db: Database, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int) throws -> UserOverview? {
+        guard let account = try UserAccount.find(db, uuid: uuid) else {
+            return try Tombstone.find(db, uuid: uuid).map { .deleted($0) }
+        }
+        return .live(Live(
+            account: account,
+            answerCount: try UserActivity.answerCount(db, userId: account.id),
+            answers: try UserActivity.answers(db, userId: account.id, before: answersBefore, limit: answersLimit),
+            entries: try UserActivity.entries(db, userId: account.id),
+            requests: try DeletionRequest.forAccount(db, uuid: uuid),
+            events: try UserActivity.auditEvents(db, uuid: uuid, limit: eventsLimit)
+        ))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StandCore
+
+/// Lookups stay on indexes whatever the table size: no `SCAN users`.
+@Suite struct UserSearchPlanTests {
+    static func plan(_ store: StandStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
+        try store.pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
+        }
+    }
+
+    @Test func emailPrefixIsARangeOnTheEmailIndex() throws {
+        let store = try temporaryStore()
+        let plan = try Self.plan(store, """
+            SELECT id, uuid, email, phone, birthdate, points, current_streak, created_at FROM users
+            WHERE email >= ? AND email < ? AND email > ? ORDER BY email LIMIT 51
+            """, ["jane", UserSearch.successor(of: "jane"), "jane.a"])
+        #expect(plan.contains("SEARCH users USING INDEX sqlite_autoindex_users_2 (email>? AND email<?)"), "\(plan)")
+        #expect(UserSearch.prefixSQL.contains("WHERE email >= ? AND email < ?"), "the test checks the query UserSearch runs")
+        #expect(!plan.contains("SCAN users"))
+        #expect(!plan.contains("TEMP B-TREE"), "ordered by the index itself: \(plan)")
+    }
+
+    @Test(arguments: ["email", "phone", "uuid"])
+    func exactLookupsUseUniqueIndexes(column: String) throws {
+        let store = try temporaryStore()
+        let plan = try Self.plan(store, "SELECT \(UserAccount.columns) FROM users WHERE \(column) = ?", ["x"])
+        #expect(plan.contains("SEARCH users USING INDEX sqlite_autoindex_users_"), "\(plan)")
+        #expect(plan.contains("(\(column)=?)"), "\(plan)")
+    }
+
+    @Test func prefixUpperBoundCoversEveryContinuation() {
+        #expect(UserSearch.successor(of: "jane.do") == "jane.dp")
+        #expect("jane.do\u{10FFFF}" < UserSearch.successor(of: "jane.do"))
+        #expect(UserSearch.asciiLowercased("JANE.Ünï") == "jane.Ünï")
+    }
+
+    @Test func prefixSearchFindsMixedCaseAddressesAndPagesByEmail() throws {
+        let store = try temporaryStore()
+        try store.pool.write { db in
+            for (index, email) in ["Ann@example.com", "anna@example.com", "ANNE@example.com", "bob@example.com"].enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
+                    VALUES (?, ?, ?, 'x', '1990-01-01', '08:00', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
+                    """, arguments: [UUID().uuidString.lowercased(), email, "+1555223000\(index)"])
+            }
+        }
+        let first = try store.pool.read { db in try UserSearch.run(db, UserQuery("AN"), limit: 2) }
+        guard case .matches(let items, let cursor) = first else { Issue.record("\(first)"); return }
+        #expect(items.map(\.email) == ["Ann@example.com", "anna@example.com"])
+        #expect(cursor == "anna@example.com")
+        let second = try store.pool.read { db in try UserSearch.run(db, UserQuery("AN"), after: cursor, limit: 2) }
+        guard case .matches(let rest, let end) = second else { Issue.record("\(second)"); return }
+        #expect(rest.map(\.email) == ["ANNE@example.com"])
+        #expect(end == nil)
+    }
+}

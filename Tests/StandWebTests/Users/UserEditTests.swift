@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import Hummingbird
+import StandCore
+import Testing
+@testable import StandWeb
+
+@Suite struct UserEditTests {
+    static let jane = (email: "jane@example.com", phone: "+15552234567", birthdate: "1990-05-17", reminder: "08:30")
+
+    /// The fields the edit form posts: typed values plus the originals it was opened on.
+    static func form(email: String = jane.email, phone: String = jane.phone, birthdate: String = jane.birthdate, reminder: String = jane.reminder,
+                     original: (email: String, phone: String, birthdate: String, reminder: String) = jane) -> [String: String] {
+        ["email": email, "phone": phone, "birthdate": birthdate, "reminderTime": reminder,
+         "originalEmail": original.email, "originalPhone": original.phone, "originalBirthdate": original.birthdate,
+         "originalReminderTime": original.reminder]
+    }
+
+    static func account(_ store: StandStore, _ uuid: String) throws -> UserAccount? {
+        try store.pool.read { db in try UserAccount.find(db, uuid: uuid) }
+    }
+
+    @Test func supportSavesAValidEditAndTheAuditNamesTheFields() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            let form = try await browser.get("/users/\(user.uuid)/edit")
+            #expect(form.status == .ok)
+            #expect(form.body.contains("value=\"jane@example.com\""))
+            let saved = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "Jane.New@Example.COM", phone: "(555) 223-9999", reminder: "21:15"))
+            #expect(saved.status == .seeOther)
+            #expect(saved.location == "/users/\(user.uuid)?done=edit")
+            let account = try #require(try Self.account(console.store, user.uuid))
+            #expect(account.email == "Jane.New@example.com")
+            #expect(account.phone == "+15552239999")
+            #expect(account.reminderTime == "21:15")
+            #expect(account.version == 2)
+            let events = try await console.store.pool.read { db in try AuditEvent.filter(Column("action") == "user.updated").fetchAll(db) }
+            #expect(events.count == 1)
+            #expect(events.first?.detail == "changed email, phone, reminder_time")
+            #expect(events.first?.targetId == user.uuid)
+            // Values are personal data: never in the audit trail.
+            #expect(events.first?.detail?.contains("Jane.New") == false)
+            let page = try await browser.get(saved.location!)
+            #expect(page.body.contains("Saved."))
+        }
+    }
+
+    @Test(arguments: [
+        (["email": "jane.example.com"], "email", "Enter a valid email address"),
+        (["email": "jäne@exa mple.com"], "email", "Enter a valid email address"),
+        (["phone": "555-223-45x7"], "phone", "only digits"),
+        (["phone": "555 223 456"], "phone", "too few digits"),
+        (["phone": "+4930123456789012"], "phone", "too many digits"),
+        (["birthdate": "2010-01-01"], "birthdate", "18 or older"),
+        (["birthdate": "1990-02-30"], "birthdate", "a real date"),
+        (["birthdate": "2990-01-01"], "birthdate", "in the future"),
+        (["reminderTime": "24:00"], "reminderTime", "HH:MM"),
+        (["reminderTime": "8:30"], "reminderTime", "HH:MM"),
+    ] as [([String: String], String, String)])
+    func badInputIsExplainedOnTheFormWithWhatWasTypedKept(change: [String: String], field: String, message: String) async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/users/\(user.uuid)/edit")
+            let auditBefore = try console.auditCount()
+            let page = try await browser.post("/users/\(user.uuid)/edit", Self.form().merging(change) { $1 })
+            #expect(page.status == .unprocessableContent)
+            #expect(page.body.contains(message), "\(change)")
+            let typed = change[field]!
+            #expect(page.body.contains("value=\"\(typed)\""), "typed value kept: \(typed)")
+            #expect(page.body.contains("aria-invalid=\"true\""))
+            #expect(try Self.account(console.store, user.uuid)?.email == Self.jane.email)
+            #expect(try Self.account(console.store, user.uuid)?.version == 1)
+            #expect(try console.auditCount() == auditBefore)
+        }
+    }
+
+    @Test func emailOrPhoneOfAnotherAccountIsAnErrorNamingTheField() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let data = AppData(store: console.store)
+        let user = try data.user(email: Self.jane.email, phone: Self.jane.phone)
+        try data.user(email: "taken@example.com", phone: "+15552230000")
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/users/\(user.uuid)/edit")
+            let email = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "TAKEN@example.com"))
+            #expect(email.status == .unprocessableContent)
+            #expect(email.body.contains("Another account already uses this email address."))
+            let phone = try await browser.post("/users/\(user.uuid)/edit", Self.form(phone: "555 223 0000"))
+            #expect(phone.body.contains("Another account already uses this phone number."))
+            #expect(phone.body.contains("value=\"555 223 0000\""))
+            #expect(try Self.account(console.store, user.uuid)?.phone == Self.jane.phone)
+        }
+    }
+
+    @Test func aWriteBetweenOpeningAndSubmittingIsAConflictAndOverwritesNothing() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            let form = try await browser.get("/users/\(user.uuid)/edit")
+            #expect(form.body.contains("name=\"originalEmail\" value=\"jane@example.com\""))
+            // The app changes the email on the shared file while the form is open.
+            try await console.store.pool.write { db in
+                try db.execute(sql: "UPDATE users SET email = 'jane.app@example.com', version = version + 1 WHERE uuid = ?", arguments: [user.uuid])
+            }
+            let auditBefore = try console.auditCount()
+            let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(phone: "555 223 7777"))
+            #expect(page.status == .conflict)
+            #expect(page.body.contains("this account changed while you had the form open"))
+            #expect(page.body.contains("Changed since: Email."))
+            // The form now holds the current values; what was typed is shown, not lost.
+            #expect(page.body.contains("id=\"email\" name=\"email\" type=\"email\" value=\"jane.app@example.com\""))
+            #expect(page.body.contains("name=\"originalEmail\" value=\"jane.app@example.com\""))
+            #expect(page.body.contains("<code>555 223 7777</code>"))
+            let account = try #require(try Self.account(console.store, user.uuid))
+            #expect(account.email == "jane.app@example.com")
+            #expect(account.phone == Self.jane.phone)
+            #expect(try console.auditCount() == auditBefore)
+            // Submitting again from the refreshed form saves.
+            let retry = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "jane.app@example.com", phone: "555 223 7777",
+                                                                                    original: ("jane.app@example.com", Self.jane.phone, Self.jane.birthdate, Self.jane.reminder)))
+            #expect(retry.status == .seeOther)
+            #expect(try Self.account(console.store, user.uuid)?.phone == "+15552237777")
+        }
+    }
+
+    @Test func theAppUpdatingPointsDoesNotBlockAnEdit() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/users/\(user.uuid)/edit")
+            try await console.store.pool.write { db in
+                try db.execute(sql: "UPDATE users SET points = points + 10, version = version + 1 WHERE uuid = ?", arguments: [user.uuid])
+            }
+            let saved = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))
+            #expect(saved.status == .seeOther)
+            let account = try #require(try Self.account(console.store, user.uuid))
+            #expect(account.reminderTime == "06:00")
+            #expect(account.points == 130)
+        }
+    }
+
+    @Test func editorsCannotEdit() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("editor@example.com", role: .editor)
+        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("editor@example.com")
+            try await browser.get("/")
+            #expect(try await browser.get("/users/\(user.uuid)/edit").status == .forbidden)
+            let refused = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "x@example.com"))
+            #expect(refused.status == .forbidden)
+            #expect(try Self.account(console.store, user.uuid)?.email == Self.jane.email)
+        }
+    }
+
+    @Test func editingADeletedAccountShowsItsTombstone() async throws {
+        let console = try TestConsole()
+        let support = try await console.createStaff("support@example.com", role: .support)
+        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/users/\(user.uuid)/edit")
+            _ = try AccountDeletion.delete(console.store, uuid: user.uuid, confirmation: user.uuid, reason: "Asked", by: AuditActor(support, ip: nil))
+            let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/users/\(user.uuid)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import Hummingbird
+import StandCore
+import Testing
+@testable import StandWeb
+
+@Suite struct UserPageTests {
+    @Test func showsProfileStatsAnswersEntriesRequestsAndStaffActions() async throws {
+        let console = try TestConsole()
+        let support = try await console.createStaff("support@example.com", role: .support)
+        let data = AppData(store: console.store)
+        let jane = try data.user(email: "jane@example.com", phone: "+15552234567", birthdate: "2000-02-29", reminder: "07:45", points: 4321)
+        let question = try data.question(day: "2026-11-20", text: "Tea or coffee?")
+        try data.answer(jane, question: question, choice: 1)
+        let open = try data.sweepstakes(name: "Winter Stand", drawn: false)
+        try data.entries(jane, sweepstakes: open, count: 3)
+        try data.deletionRequest(jane)
+        _ = try await console.store.pool.write { db in
+            try AuditLog.record(db, .userUpdated, by: AuditActor(support, ip: nil), target: (AuditTarget.user, jane.uuid), detail: "changed phone")
+        }
+        try await console.runWithServices { browser, services in
+            try await browser.signIn("support@example.com")
+            let page = try await browser.get("/users/\(jane.uuid)")
+            #expect(page.status == .ok)
+            for text in ["jane@example.com", "+1 555-223-4567", "+15552234567", "2000-02-29", "07:45 UTC", "4,321",
+                         "Tea or coffee?", "Dogs", "Winter Stand", "changed phone", "Pending", jane.uuid] {
+                #expect(page.body.contains(text), "\(text)")
+            }
+            // The reminder carries an instant for the viewer's local time.
+            #expect(page.body.contains("data-local=\"time\""))
+            #expect(!page.body.contains("$2b$"), "the password hash is never rendered")
+            // Viewing is itself recorded.
+            await services.accountViews.flush()
+            let views = try await console.store.pool.read { db in
+                try AuditEvent.filter(Column("action") == "user.viewed" && Column("target_id") == jane.uuid).fetchAll(db)
+            }
+            #expect(views.count == 1)
+            #expect(views.first?.staffEmail == "support@example.com")
+        }
+    }
+
+    @Test func answersArePaginatedNewestFirst() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("editor@example.com", role: .editor)
+        let data = AppData(store: console.store)
+        let jane = try data.user(email: "jane@example.com", phone: "+15552234567")
+        for day in 1...45 {
+            let runsOn = UTCDate.day(UTCDate.adding(days: -day, to: Date()))
+            let question = try data.question(day: runsOn, text: "Question \(day)")
+            try data.answer(jane, question: question, choice: day % 2, at: runsOn + " 09:00:00.000")
+        }
+        try await console.run { browser in
+            try await browser.signIn("editor@example.com")
+            var path: String? = "/users/\(jane.uuid)"
+            var shown: [String] = []
+            while let next = path {
+                let page = try await browser.get(next)
+                #expect(page.status == .ok)
+                shown += page.body.matches(of: /<td>(Question \d+)<\/td>/).map { String($0.1) }
+                path = page.body.firstMatch(of: /<a href="([^"]+)" rel="next">Older answers/).map { String($0.1).replacingOccurrences(of: "&amp;", with: "&") }
+            }
+            #expect(shown == (1...45).map { "Question \($0)" })
+        }
+    }
+
+    @Test func editorsSeeTheAccountButNoEditOrDeleteButtons() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("editor@example.com", role: .editor)
+        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        try await console.run { browser in
+            try await browser.signIn("editor@example.com")
+            let page = try await browser.get("/users/\(jane.uuid)")
+            #expect(page.status == .ok)
+            #expect(!page.body.contains("/edit\""))
+            #expect(!page.body.contains("/delete\""))
+        }
+    }
+
+    @Test(arguments: ["/users/not-a-uuid", "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"])
+    func unknownAccountIsANotFoundPage(path: String) async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            let page = try await browser.get(path)
+            #expect(page.status == .notFound)
+            #expect(page.body.contains("Page not found"))
+        }
+    }
+}
