@@ -90,9 +90,63 @@ def test_sign_out_ends_the_session(browser, server):
     assert browser.find_element(By.CSS_SELECTOR, "h1").text == "Sign in"
 
 
+def test_support_finds_edits_and_deletes_an_account(browser, server):
+    server.cli("staff", "create", "--email", "helper@example.com", "--role", "support", "--password-stdin",
+               stdin="helper-password-789\n")
+    uuid, email, phone = server.query("SELECT uuid, email, phone FROM users WHERE phone LIKE '+1%' ORDER BY id LIMIT 1")
+    typed_phone = f"({phone[2:5]}) {phone[5:8]}-{phone[8:]}"
+    sign_in(browser, server, "helper@example.com", "helper-password-789")
+    wait_for(browser, "#user-count")
+
+    # The header search forgives punctuation and opens the account directly.
+    browser.find_element(By.ID, "header-search").send_keys(typed_phone)
+    browser.find_element(By.CSS_SELECTOR, "form.search button").click()
+    assert wait_for(browser, "h1").text == email
+    assert f"/users/{uuid}" in browser.current_url
+
+    # A bad email is explained on the form; everything typed stays.
+    browser.find_element(By.LINK_TEXT, "Edit profile").click()
+    field = wait_for(browser, "#email")
+    field.clear()
+    field.send_keys("not-an-email")
+    reminder = browser.find_element(By.ID, "reminderTime").get_attribute("value")
+    browser.find_element(By.CSS_SELECTOR, "form[action$='/edit'] button").click()
+    assert "valid email address" in wait_for(browser, "#email-error").text
+    assert browser.find_element(By.ID, "email").get_attribute("value") == "not-an-email"
+    assert browser.find_element(By.ID, "reminderTime").get_attribute("value") == reminder
+
+    # Fixed, it saves and the user page says so.
+    field = browser.find_element(By.ID, "email")
+    field.clear()
+    field.send_keys("fixed.address@example.com")
+    browser.find_element(By.CSS_SELECTOR, "form[action$='/edit'] button").click()
+    assert "Saved." in wait_for(browser, ".notice").text
+    assert browser.find_element(By.CSS_SELECTOR, "h1").text == "fixed.address@example.com"
+
+    # Deletion asks for the email and a reason, then leaves a tombstone.
+    browser.find_element(By.LINK_TEXT, "Delete account…").click()
+    assert "Delete this account?" in wait_for(browser, "h1").text
+    browser.find_element(By.ID, "confirmation").send_keys("fixed.address@example.com")
+    browser.find_element(By.ID, "reason").send_keys("Asked by email, ticket 1234")
+    browser.find_element(By.CSS_SELECTOR, "form[action$='/delete'] button").click()
+    assert wait_for(browser, "h1").text == "Deleted account"
+
+    # A second lookup of the UUID shows the tombstone, not a 404; the phone finds nothing.
+    browser.find_element(By.ID, "header-search").send_keys(uuid.upper())
+    browser.find_element(By.CSS_SELECTOR, "form.search button").click()
+    assert wait_for(browser, "h1").text == "Deleted account"
+    assert "Asked by email, ticket 1234" in browser.page_source
+    assert "helper@example.com" in browser.find_element(By.CSS_SELECTOR, ".tombstone").text
+    browser.find_element(By.ID, "header-search").send_keys(typed_phone)
+    browser.find_element(By.CSS_SELECTOR, "form.search button").click()
+    assert "No account matches" in wait_for(browser, ".empty").text
+    sign_out(browser)
+
+
 ALL = [
     test_setup_then_sign_in_shows_dashboard,
     test_five_wrong_passwords_lock_the_account,
     test_support_cannot_open_staff_page,
     test_sign_out_ends_the_session,
+    test_support_finds_edits_and_deletes_an_account,
 ]

@@ -2,6 +2,7 @@
 import os
 import re
 import shutil
+import sqlite3
 import socket
 import subprocess
 import tempfile
@@ -29,6 +30,11 @@ class StandServer:
     def cli(self, *args, stdin=None):
         return subprocess.run([self.binary, *args, "--db", self.db], input=stdin, text=True,
                               capture_output=True, cwd=self.root, check=True).stdout
+
+    def query(self, sql):
+        """One row read straight from the store, as any other program would."""
+        with sqlite3.connect(self.db) as connection:
+            return connection.execute(sql).fetchone()
 
     def start(self):
         self.cli("migrate")
