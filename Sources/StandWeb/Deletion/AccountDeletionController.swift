@@ -45,9 +45,15 @@ struct AccountDeletionController {
         let uuid = try UserRoute.uuid(context)
         let form = (try? await request.decode(as: DeleteForm.self, context: context)) ?? DeleteForm()
         do {
-            switch try AccountDeletion.delete(store, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor) {
+            let outcome = try context.timing.measure(.db) {
+                try AccountDeletion.delete(store, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
+            }
+            switch outcome {
             case .deleted:
-                return .redirect(to: "/users/\(uuid)?done=deleted")
+                // The store's share of the erasure (checkpoint included), readable from outside.
+                var response = Response.redirect(to: "/users/\(uuid)?done=deleted")
+                response.headers[.serverTiming] = context.timing.headerValue
+                return response
             case .alreadyDeleted(let tombstone):
                 return try alreadyDeletedPage(tombstone, request: request, context: context)
             case .notFound:

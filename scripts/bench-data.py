@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Data for scripts/bench, read from and written to the store as any other program would.
+
+  bench-data.py paths DB KIND COUNT      print COUNT request paths of one search kind
+  bench-data.py heavy-user DB ANSWERS ENTRIES
+                                         add an account with that many answers and
+                                         sweepstakes entries; print "uuid email"
+"""
+import random
+import sqlite3
+import sys
+import urllib.parse
+import uuid as uuidlib
+
+PAGE_SIZE = 50
+
+
+def search(text, **extra):
+    return "/users?" + urllib.parse.urlencode({"q": text, **extra})
+
+
+def sample(db, count):
+    total = db.execute("SELECT MAX(id) FROM users").fetchone()[0]
+    rng = random.Random(7)
+    rows = []
+    while len(rows) < count:
+        row = db.execute("SELECT uuid, email, phone FROM users WHERE id >= ? ORDER BY id LIMIT 1", (rng.randint(1, total),)).fetchone()
+        if row:
+            rows.append(row)
+    return rows
+
+
+def typed_phone(e164):
+    if e164.startswith("+1"):
+        digits = e164[2:]
+        return f"({digits[:3]}) {digits[3:6]}-{digits[6:]}"
+    return e164[:3] + " " + e164[3:]
+
+
+def paths(db, kind, count):
+    if kind == "email":
+        return [search(email.upper()) for _, email, _ in sample(db, count)]
+    if kind == "phone":
+        return [search(typed_phone(phone)) for _, _, phone in sample(db, count)]
+    if kind == "uuid":
+        return [search(uuid.replace("-", "").upper()) for uuid, _, _ in sample(db, count)]
+    if kind == "user":
+        return ["/users/" + uuid for uuid, _, _ in sample(db, count)]
+    if kind == "prefix":
+        # The first letters of real addresses: each lists a full page of matches.
+        return [search(email[:4]) for _, email, _ in sample(db, count)]
+    if kind == "page1000":
+        # Page 1,000 of a one-letter prefix: the cursor is the last email of page 999.
+        result = []
+        for letter in "abcdefghijklmnopqrstuvwxyz":
+            row = db.execute("SELECT email FROM users WHERE email >= ? AND email < ? ORDER BY email LIMIT 1 OFFSET ?",
+                             (letter, chr(ord(letter) + 1), 999 * PAGE_SIZE - 1)).fetchone()
+            has_page = db.execute("SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE email > ? AND email < ? LIMIT 1)",
+                                  (row[0], chr(ord(letter) + 1))).fetchone()[0] if row else 0
+            if row and has_page:
+                result.append(search(letter, after=row[0], page=1000))
+        return result
+    raise SystemExit(f"unknown kind {kind}")
+
+
+def heavy_user(db, answers, entries):
+    """An account that stood every day for years and entered often (the deletion benchmark)."""
+    user_uuid = str(uuidlib.uuid4())
+    email = f"heavy.{user_uuid[:8]}@bench.example"
+    phone = "+1999" + str(random.randint(1000000, 9999999))
+    with db:
+        db.execute("""INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
+                      VALUES (?, ?, ?, 'x', '1980-01-01', '07:00', '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""",
+                   (user_uuid, email, phone))
+        user_id = db.execute("SELECT id FROM users WHERE uuid = ?", (user_uuid,)).fetchone()[0]
+        # Questions on old dates (one answer per question per user); reused across heavy users.
+        for day in range(answers):
+            runs_on = f"20{10 + day // 360:02d}-{day % 360 // 30 + 1:02d}-{day % 30 + 1:02d}"
+            db.execute("""INSERT OR IGNORE INTO daily_questions (text, runs_on, created_at, updated_at)
+                          VALUES ('Benchmark question', ?, '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""", (runs_on,))
+            question = db.execute("SELECT id FROM daily_questions WHERE runs_on = ?", (runs_on,)).fetchone()[0]
+            db.execute("INSERT OR IGNORE INTO question_choices (question_id, position, text) VALUES (?, 0, 'Yes'), (?, 1, 'No')", (question, question))
+            db.execute("INSERT INTO answers (question_id, user_id, choice_position, answered_at) VALUES (?, ?, ?, ?)",
+                       (question, user_id, day % 2, runs_on + " 09:00:00.000"))
+        sweepstakes = db.execute("SELECT id FROM sweepstakes WHERE status = 'open' ORDER BY id LIMIT 1").fetchone()[0]
+        db.executemany("""INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
+                          VALUES (?, ?, 1, 'daily_stand', '2026-11-01 00:00:00.000')""", [(sweepstakes, user_id)] * entries)
+    return user_uuid, email
+
+
+def main():
+    command, path = sys.argv[1], sys.argv[2]
+    db = sqlite3.connect(path, timeout=30)
+    db.execute("PRAGMA foreign_keys = ON")
+    if command == "paths":
+        print("\n".join(paths(db, sys.argv[3], int(sys.argv[4]))))
+    elif command == "heavy-user":
+        print(*heavy_user(db, int(sys.argv[3]), int(sys.argv[4])))
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
