@@ -12,7 +12,7 @@ import sys
 import urllib.parse
 import uuid as uuidlib
 
-PAGE_SIZE = 50
+PAGE_SIZE = 25
 
 
 def search(text, **extra):

@@ -1,21 +1,27 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 
 /// Records that a staff member opened an account's page (`user.viewed`).
 ///
 /// Reads are not changes, so they need not share a transaction with anything:
-/// views are buffered and written together, at most `flushInterval` later, one
-/// transaction for many. A synchronous commit per page view would make every
-/// lookup wait for a disk flush.
-public actor AccountViewRecorder {
+/// views are buffered and written together every `flushInterval`, one
+/// transaction for many. A commit per page view would make every lookup wait
+/// for a disk flush. Recording is a lock and an append: no actor hop, no task,
+/// nothing that reschedules the request (measured: an actor hop per view left
+/// a quarter of user pages waiting 60–800 ms under load).
+public final class AccountViewRecorder: Sendable {
+    struct View: Sendable {
+        let uuid: String
+        let actor: AuditActor
+        let at: Date
+    }
+
     private let store: StandStore
     private let logger: Logger
-    private var pending: [(uuid: String, actor: AuditActor, at: Date)] = []
-    private var flushScheduled = false
+    private let pending = Mutex<[View]>([])
     public static let flushInterval: Duration = .milliseconds(500)
-    /// A full buffer is written at once rather than waiting for the interval.
-    static let maximumPending = 2_000
 
     public init(store: StandStore, logger: Logger) {
         self.store = store
@@ -23,26 +29,19 @@ public actor AccountViewRecorder {
     }
 
     public func record(uuid: String, by actor: AuditActor, at now: Date = Date()) {
-        pending.append((uuid, actor, now))
-        if pending.count >= Self.maximumPending {
-            flush()
-        } else if !flushScheduled {
-            flushScheduled = true
-            Task {
-                try? await Task.sleep(for: Self.flushInterval)
-                self.flush()
-            }
-        }
+        pending.withLock { $0.append(View(uuid: uuid, actor: actor, at: now)) }
     }
 
-    /// Write everything buffered now (also called at shutdown and by tests).
-    public func flush() {
-        flushScheduled = false
-        guard !pending.isEmpty else { return }
-        let batch = pending
-        pending = []
+    /// Write everything buffered now. The write runs on GRDB's writer queue,
+    /// off the server's event loops.
+    public func flush() async {
+        let batch = pending.withLock { views in
+            defer { views = [] }
+            return views
+        }
+        guard !batch.isEmpty else { return }
         do {
-            try store.pool.write { db in
+            try await store.pool.write { db in
                 for view in batch {
                     try AuditLog.record(db, .userViewed, by: view.actor, target: (AuditTarget.user, view.uuid), at: view.at)
                 }
@@ -50,5 +49,14 @@ public actor AccountViewRecorder {
         } catch {
             logger.error("could not record account views", metadata: ["count": "\(batch.count)", "error": "\(type(of: error))"])
         }
+    }
+
+    /// Flush every `flushInterval` until the task is cancelled, then once more.
+    public func runUntilCancelled() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.flushInterval)
+            await flush()
+        }
+        await flush()
     }
 }

@@ -59,7 +59,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
 
     /// Every request about one account, newest first.
     public static func forAccount(_ db: Database, uuid: String) throws -> [DeletionRequest] {
-        try DeletionRequest.fetchAll(db, sql: select + " WHERE r.user_uuid = ? ORDER BY r.created_at DESC, r.id DESC", arguments: [uuid])
+        try DeletionRequest.fetchAll(db.cachedStatement(sql: select + " WHERE r.user_uuid = ? ORDER BY r.created_at DESC, r.id DESC"), arguments: [uuid])
     }
 
     public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {

@@ -19,10 +19,10 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
     }
 
     public static func find(_ db: Database, uuid: String) throws -> Tombstone? {
-        try Tombstone.fetchOne(db, sql: """
+        try Tombstone.fetchOne(db.cachedStatement(sql: """
             SELECT d.uuid, d.deleted_at, d.deleted_by, d.reason, s.email AS staff_email
             FROM deleted_accounts d LEFT JOIN staff s ON s.id = d.deleted_by
             WHERE d.uuid = ?
-            """, arguments: [uuid])
+            """), arguments: [uuid])
     }
 }

@@ -6,6 +6,7 @@ public enum StandMigrations {
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("001_initial_schema", migrate: Migration001.apply)
+        migrator.registerMigration("002_deletion_requests_by_uuid", migrate: Migration002.apply)
         return migrator
     }
 }

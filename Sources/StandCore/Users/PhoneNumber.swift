@@ -55,14 +55,17 @@ public enum PhoneNumber {
     }
 
     /// `+1 555-123-4567` for North American numbers, `+44 7700900123` style otherwise.
+    /// Works on bytes: it runs for every row of every result page.
     public static func readable(_ e164: String) -> String {
-        let digits = Array(e164.dropFirst())
-        if e164.hasPrefix("+1"), digits.count == 11 {
-            return "+1 \(String(digits[1...3]))-\(String(digits[4...6]))-\(String(digits[7...10]))"
+        let bytes = Array(e164.utf8)
+        guard bytes.count > 5, bytes[0] == UInt8(ascii: "+") else { return e164 }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        if bytes[1] == UInt8(ascii: "1"), bytes.count == 12 {
+            return "+1 " + text(2..<5) + "-" + text(5..<8) + "-" + text(8..<12)
         }
-        guard digits.count > 4 else { return e164 }
-        let countryLength = e164.hasPrefix("+44") || e164.hasPrefix("+33") || e164.hasPrefix("+49") ? 2 : 3
-        return "+\(String(digits.prefix(countryLength))) \(String(digits.dropFirst(countryLength)))"
+        let twoDigitCountries: Set<String> = ["44", "33", "49"]
+        let countryLength = twoDigitCountries.contains(text(1..<3)) ? 2 : 3
+        return "+" + text(1..<(1 + countryLength)) + " " + text((1 + countryLength)..<bytes.count)
     }
 
     public static func message(for problem: Problem) -> String {

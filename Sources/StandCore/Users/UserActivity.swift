@@ -36,11 +36,11 @@ public enum UserActivity {
         }
         sql += " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?"
         arguments += [limit + 1]
-        return Page(items: try Answer.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+        return Page(items: try Answer.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
     public static func answerCount(_ db: Database, userId: Int64) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM answers WHERE user_id = ?", arguments: [userId]) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM answers WHERE user_id = ?"), arguments: [userId]) ?? 0
     }
 
     /// Entries of one account in one sweepstakes, totalled.
@@ -64,7 +64,7 @@ public enum UserActivity {
     }
 
     public static func entries(_ db: Database, userId: Int64) throws -> [SweepstakesEntries] {
-        try SweepstakesEntries.fetchAll(db, sql: """
+        try SweepstakesEntries.fetchAll(db.cachedStatement(sql: """
             SELECT e.sweepstakes_id, s.name, s.status,
                    IFNULL(SUM(CASE WHEN e.voided = 0 THEN e.quantity END), 0) AS entries,
                    IFNULL(SUM(CASE WHEN e.voided = 1 THEN e.quantity END), 0) AS voided,
@@ -72,12 +72,14 @@ public enum UserActivity {
             FROM sweepstakes_entries e JOIN sweepstakes s ON s.id = e.sweepstakes_id
             WHERE e.user_id = ?
             GROUP BY e.sweepstakes_id ORDER BY s.starts_on DESC, s.id DESC
-            """, arguments: [userId])
+            """), arguments: [userId])
     }
 
     /// Staff actions on this account, newest first (the audit trail keys them by UUID).
     public static func auditEvents(_ db: Database, uuid: String, limit: Int) throws -> [AuditEvent] {
-        try AuditLog.page(db, filter: .init(targetType: AuditTarget.user, targetId: uuid), before: nil, limit: limit).items
+        try AuditEvent.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM audit_events WHERE target_type = ? AND target_id = ? ORDER BY id DESC LIMIT ?
+            """), arguments: [AuditTarget.user, uuid, limit])
     }
 }
 

@@ -23,16 +23,16 @@ public enum UserSearch {
         case .invalidPhone(let message):
             return .invalid(message)
         case .uuid(let uuid):
-            let known = try Bool.fetchOne(db, sql: """
+            let known = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM users WHERE uuid = ?) OR EXISTS (SELECT 1 FROM deleted_accounts WHERE uuid = ?)
-                """, arguments: [uuid, uuid]) ?? false
+                """), arguments: [uuid, uuid]) ?? false
             return known ? .account(uuid: uuid) : .noMatch
         case .phone(let e164):
-            let uuid = try String.fetchOne(db, sql: "SELECT uuid FROM users WHERE phone = ?", arguments: [e164])
+            let uuid = try String.fetchOne(db.cachedStatement(sql: "SELECT uuid FROM users WHERE phone = ?"), arguments: [e164])
             return uuid.map { .account(uuid: $0) } ?? .noMatch
         case .email(let email):
             // A whole address that is nobody's may still start someone's (`jane@example.co`).
-            if after == nil, let uuid = try String.fetchOne(db, sql: "SELECT uuid FROM users WHERE email = ?", arguments: [email]) {
+            if after == nil, let uuid = try String.fetchOne(db.cachedStatement(sql: "SELECT uuid FROM users WHERE email = ?"), arguments: [email]) {
                 return .account(uuid: uuid)
             }
             return try prefix(db, email, after: after, limit: limit)
@@ -44,24 +44,28 @@ public enum UserSearch {
     /// A range on the NOCASE unique index of `email`: `email >= prefix AND email < prefix⁺`.
     static func prefix(_ db: Database, _ prefix: String, after: String?, limit: Int) throws -> Outcome {
         let lower = Self.asciiLowercased(prefix)
+        // One lower bound only: given `>= prefix AND > after`, SQLite starts the
+        // index range at the prefix and filters its way to the cursor, so page
+        // 1,000 would read 50,000 entries. The cursor starts with the prefix
+        // (it is a result), so it alone is the lower bound.
         var sql = prefixSQL
-        var arguments: StatementArguments = [lower, Self.successor(of: lower)]
-        if let after {
-            sql += " AND email > ?"
-            arguments += [after]
+        var arguments: StatementArguments
+        if let after, asciiLowercased(after).hasPrefix(lower) {
+            sql += "email > ? AND email < ?"
+            arguments = [after, Self.successor(of: lower)]
+        } else {
+            sql += "email >= ? AND email < ?"
+            arguments = [lower, Self.successor(of: lower)]
         }
         sql += " ORDER BY email LIMIT ?"
         arguments += [limit + 1]
-        let rows = try UserSummary.fetchAll(db, sql: sql, arguments: arguments)
+        let rows = try UserSummary.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         if rows.isEmpty { return after == nil ? .noMatch : .matches(items: [], nextCursor: nil) }
         let page = Page(items: rows, limit: limit, cursor: { _ in 0 })
         return .matches(items: page.items, nextCursor: page.nextCursor == nil ? nil : page.items.last?.email)
     }
 
-    static let prefixSQL = """
-        SELECT id, uuid, email, phone, birthdate, points, current_streak, created_at FROM users
-        WHERE email >= ? AND email < ?
-        """
+    static let prefixSQL = "SELECT \(UserSummary.columns) FROM users WHERE "
 
     /// SQLite's NOCASE folds ASCII letters only; folding anything else would miss rows.
     static func asciiLowercased(_ text: String) -> String {

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// One row of a user listing: what support needs to recognise an account.
-public struct UserSummary: Decodable, Sendable, Equatable, StoreRecord {
+/// Decoded by hand: fifty per page, and Codable decoding was a visible share of it.
+public struct UserSummary: Sendable, Equatable, FetchableRecord {
     public let id: Int64
     public let uuid: String
     public let email: String
@@ -12,10 +13,18 @@ public struct UserSummary: Decodable, Sendable, Equatable, StoreRecord {
     public let currentStreak: Int
     public let createdAt: Date
 
-    enum CodingKeys: String, CodingKey {
-        case id, uuid, email, phone, birthdate, points
-        case currentStreak = "current_streak"
-        case createdAt = "created_at"
+    /// The columns, in the order `init(row:)` reads them.
+    static let columns = "id, uuid, email, phone, birthdate, points, current_streak, created_at"
+
+    public init(row: Row) {
+        id = row[0]
+        uuid = row[1]
+        email = row[2]
+        phone = row[3]
+        birthdate = row[4]
+        points = row[5]
+        currentStreak = row[6]
+        createdAt = StoreTimestamp.date(row[7] as DatabaseValue) ?? .distantPast
     }
 
     /// Whole years since the birthdate, on the UTC day of `today`.
@@ -39,7 +48,7 @@ public enum UserAge {
 /// Listing accounts, newest first, by keyset on the row id (never OFFSET, never COUNT).
 public enum UserDirectory {
     public static func newest(_ db: Database, before: Int64?, limit: Int) throws -> Page<UserSummary> {
-        var sql = "SELECT id, uuid, email, phone, birthdate, points, current_streak, created_at FROM users"
+        var sql = "SELECT \(UserSummary.columns) FROM users"
         var arguments: StatementArguments = []
         if let before {
             sql += " WHERE id < ?"

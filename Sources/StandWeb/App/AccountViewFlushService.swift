@@ -1,13 +1,14 @@
 import ServiceLifecycle
 import StandCore
 
-/// Writes buffered account views when the server shuts down gracefully, so a
-/// SIGTERM does not lose the last half second of the audit trail.
+/// Writes buffered account views every half second while the server runs,
+/// and once more when it shuts down gracefully, so a SIGTERM loses none.
 struct AccountViewFlushService: Service {
     let recorder: AccountViewRecorder
 
     func run() async throws {
-        try? await gracefulShutdown()
-        await recorder.flush()
+        await cancelWhenGracefulShutdown {
+            await recorder.runUntilCancelled()
+        }
     }
 }

@@ -140,7 +140,7 @@ struct UserPageController {
         case .deleted(let tombstone):
             return try renderer.render("users/deleted", title: "Deleted account", page: DeletedPage(tombstone), request: request, context: context, notice: notice)
         case .live(let record):
-            await views.record(uuid: uuid, by: context.auditActor)
+            views.record(uuid: uuid, by: context.auditActor)
             var page = makePage(record, answersBefore: answersBefore, context: context)
             adjust(&page)
             let status: HTTPResponse.Status = page.noteError == nil ? .ok : .unprocessableContent

@@ -7,7 +7,9 @@ import StandCore
 struct UsersController {
     let store: StandStore
     let renderer: PageRenderer
-    static let pageSize = 50
+    /// A screenful: long enough to scan, short enough that a page stays cheap
+    /// to render and to send through libxml2 (see scripts/bench).
+    static let pageSize = 25
 
     struct UsersPage: Sendable {
         struct Row: Sendable {

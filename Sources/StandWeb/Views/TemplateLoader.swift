@@ -8,6 +8,7 @@ import Mustache
 /// where leading spaces would matter.)
 enum TemplateLoader {
     static func library(directory: String) throws -> MustacheLibrary {
+        FastHTMLEscaping.register()
         var library = MustacheLibrary()
         let root = directory.hasSuffix("/") ? directory : directory + "/"
         guard let files = FileManager.default.enumerator(atPath: root) else { return library }
@@ -15,7 +16,7 @@ enum TemplateLoader {
             let text = try String(contentsOfFile: root + path, encoding: .utf8)
             let name = String(path.dropLast(".mustache".count))
             do {
-                try library.register(withoutIndentation(text), named: name)
+                try library.register(FastHTMLEscaping.pragma + withoutIndentation(text), named: name)
             } catch {
                 throw TemplateLoadError(template: name, underlying: error)
             }

@@ -56,7 +56,7 @@ import Testing
     @Test func sectionPagesListSeededDataEscaped() async throws {
         let console = try TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
-        _ = try DemoSeeder(store: console.store).run(.init(users: 80, days: 3, seed: 9))
+        _ = try DemoSeeder(store: console.store).run(.init(users: 40, days: 3, seed: 9))
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             let suggestions = try await browser.get("/suggestions")
