@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func checkTemplatesPassesOnTheShippedTemplates() async throws {
-        var command = try #require(try StandAdmin.parseAsRoot(["check-templates", "--templates", Self.root.appendingPathComponent("Templates").path]) as? CheckTemplatesCommand)
+        let command = try #require(try StandAdmin.parseAsRoot(["check-templates", "--templates", Self.root.appendingPathComponent("Templates").path]) as? CheckTemplatesCommand)
         try await command.run()
     }
 
@@ -37,7 +37,7 @@ import Testing
         let broken = directory.appendingPathComponent("error.mustache")
         let text = try String(contentsOf: broken, encoding: .utf8).replacingOccurrences(of: "<h1>{{page.heading}}</h1>", with: "<h1>{{page.heading}}</h2></span><nvx>")
         try text.write(to: broken, atomically: true, encoding: .utf8)
-        var command = try #require(try StandAdmin.parseAsRoot(["check-templates", "--templates", directory.path]) as? CheckTemplatesCommand)
+        let command = try #require(try StandAdmin.parseAsRoot(["check-templates", "--templates", directory.path]) as? CheckTemplatesCommand)
         await #expect(throws: ExitCode.self) { try await command.run() }
     }
 }

@@ -17,9 +17,11 @@ public enum AccountDeletion {
     /// checkpointed and truncated so the erased bytes leave the WAL file too.
     public static func delete(
         _ store: StandStore, uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         guard let staffId = actor.staffId else { throw ValidationErrors("reason", "Only a signed-in staff member can delete an account.") }
-        let outcome: Outcome = try store.pool.write { db in
+        // Async: the write and the checkpoint (which waits for readers) run on
+        // GRDB's writer queue, never blocking one of the server's event loops.
+        let outcome: Outcome = try await store.pool.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }
             guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -33,7 +35,7 @@ public enum AccountDeletion {
                 """, at: now)
             return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
         }
-        if case .deleted = outcome { store.checkpointAndTruncateWAL() }
+        if case .deleted = outcome { await store.checkpointAndTruncateWAL() }
         return outcome
     }
 

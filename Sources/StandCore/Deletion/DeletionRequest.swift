@@ -78,10 +78,10 @@ public enum DeletionRequests {
     /// Support records a request that reached them outside the app (email, phone call).
     /// One pending request per account is enough: a second one returns the first.
     @discardableResult
-    public static func open(_ store: StandStore, uuid: String, note: String, by actor: AuditActor, now: Date = Date()) throws -> Int64? {
+    public static func open(_ store: StandStore, uuid: String, note: String, by actor: AuditActor, now: Date = Date()) async throws -> Int64? {
         let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
         if note.count > maximumNoteLength { throw ValidationErrors("note", "Keep the note under \(maximumNoteLength) characters.") }
-        return try store.pool.write { db in
+        return try await store.pool.write { db in
             guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
             if let pending = try Int64.fetchOne(db, sql: "SELECT id FROM deletion_requests WHERE user_uuid = ? AND status = 'pending'", arguments: [uuid]) {
                 return pending
@@ -98,11 +98,11 @@ public enum DeletionRequests {
 
     /// The person changed their mind, or the request was a mistake. Pending requests only.
     /// Returns false when the request is not pending any more (done or cancelled meanwhile).
-    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) throws -> Bool {
+    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Bool {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         if reason.isEmpty { throw ValidationErrors("reason", "Say why the request is cancelled.") }
         if reason.count > maximumNoteLength { throw ValidationErrors("reason", "Keep the reason under \(maximumNoteLength) characters.") }
-        return try store.pool.write { db in
+        return try await store.pool.write { db in
             guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return false }
             try db.execute(sql: """
                 UPDATE deletion_requests SET status = 'cancelled', resolved_at = ?, resolved_by = ?,

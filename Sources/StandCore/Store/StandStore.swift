@@ -43,8 +43,8 @@ public final class StandStore: Sendable {
     /// for readers of older snapshots; false if one still held it after that,
     /// in which case the next checkpoint finishes the job.
     @discardableResult
-    public func checkpointAndTruncateWAL() -> Bool {
-        let busy = try? pool.writeWithoutTransaction { db in
+    public func checkpointAndTruncateWAL() async -> Bool {
+        let busy = try? await pool.writeWithoutTransaction { db in
             try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
         return busy == 0

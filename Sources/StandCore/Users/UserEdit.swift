@@ -64,9 +64,9 @@ public enum UserEdit {
     /// them all day and they are not on it.
     public static func save(
         _ store: StandStore, uuid: String, original: Fields, typed: Fields, by actor: AuditActor, now: Date = Date()
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let wanted = try validate(typed, today: now)
-        return try store.pool.write { db in
+        return try await store.pool.write { db in
             guard let current = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             let theirs = current.editableFields.changedFields(from: original)
             if !theirs.isEmpty { return .conflict(current: current, changed: theirs) }

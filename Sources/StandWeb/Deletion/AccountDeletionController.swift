@@ -45,8 +45,8 @@ struct AccountDeletionController {
         let uuid = try UserRoute.uuid(context)
         let form = (try? await request.decode(as: DeleteForm.self, context: context)) ?? DeleteForm()
         do {
-            let outcome = try context.timing.measure(.db) {
-                try AccountDeletion.delete(store, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
+            let outcome = try await context.timing.measure(.db) {
+                try await AccountDeletion.delete(store, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
             }
             switch outcome {
             case .deleted:

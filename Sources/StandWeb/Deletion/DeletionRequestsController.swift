@@ -59,7 +59,7 @@ struct DeletionRequestsController {
         let id = try context.parameters.require("id", as: Int64.self)
         let form = (try? await request.decode(as: CancelForm.self, context: context)) ?? CancelForm()
         do {
-            if try DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) {
+            if try await DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) {
                 return .redirect(to: "/deletion-requests?done=cancelled")
             }
             let notice = "Request #\(id) is no longer pending (it was completed or cancelled meanwhile); nothing was changed."

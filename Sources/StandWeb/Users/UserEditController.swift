@@ -63,7 +63,7 @@ struct UserEditController {
         let uuid = try UserRoute.uuid(context)
         let form = (try? await request.decode(as: EditForm.self, context: context)) ?? EditForm()
         do {
-            switch try UserEdit.save(store, uuid: uuid, original: form.original, typed: form.typed, by: context.auditActor) {
+            switch try await UserEdit.save(store, uuid: uuid, original: form.original, typed: form.typed, by: context.auditActor) {
             case .saved(let changed):
                 return .redirect(to: "/users/\(uuid)?done=\(changed.isEmpty ? "unchanged" : "edit")")
             case .conflict(let current, let changed):

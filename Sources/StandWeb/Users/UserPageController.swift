@@ -110,7 +110,7 @@ struct UserPageController {
         let uuid = try UserRoute.uuid(context)
         let form = (try? await request.decode(as: OpenRequestForm.self, context: context)) ?? OpenRequestForm()
         do {
-            guard try DeletionRequests.open(store, uuid: uuid, note: form.note ?? "", by: context.auditActor) != nil else {
+            guard try await DeletionRequests.open(store, uuid: uuid, note: form.note ?? "", by: context.auditActor) != nil else {
                 return .redirect(to: "/users/\(uuid)")
             }
             return .redirect(to: "/users/\(uuid)?done=request#deletion-requests")

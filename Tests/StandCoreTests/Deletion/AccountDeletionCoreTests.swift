@@ -26,16 +26,16 @@ import Testing
     }
 
     /// Another program's constraint makes the last step fail: nothing of the erasure stays.
-    @Test func aFailureAnywhereLeavesEverythingAsItWas() throws {
+    @Test func aFailureAnywhereLeavesEverythingAsItWas() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, actor) = try Self.store(withUser: uuid)
-        try store.pool.write { db in
+        try await store.pool.write { db in
             try db.execute(sql: "CREATE TRIGGER refuse_tombstones BEFORE INSERT ON deleted_accounts BEGIN SELECT RAISE(ABORT, 'refused'); END")
         }
-        #expect(throws: DatabaseError.self) {
-            try AccountDeletion.delete(store, uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)
+        await #expect(throws: DatabaseError.self) {
+            try await AccountDeletion.delete(store, uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)
         }
-        try store.pool.read { (db: Database) throws in
+        try await store.pool.read { (db: Database) throws in
             #expect(try UserAccount.find(db, uuid: uuid) != nil)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes_entries") == 1)
             #expect(try String.fetchOne(db, sql: "SELECT status FROM deletion_requests") == "pending")
@@ -44,10 +44,10 @@ import Testing
         }
     }
 
-    @Test func deletionTruncatesTheWAL() throws {
+    @Test func deletionTruncatesTheWAL() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, actor) = try Self.store(withUser: uuid)
-        let outcome = try AccountDeletion.delete(store, uuid: uuid, confirmation: "JANE@example.com", reason: "Asked", by: actor)
+        let outcome = try await AccountDeletion.delete(store, uuid: uuid, confirmation: "JANE@example.com", reason: "Asked", by: actor)
         guard case .deleted(let tombstone, let preview) = outcome else { Issue.record("\(outcome)"); return }
         #expect(tombstone.uuid == uuid)
         #expect(preview.entriesRemoved == 1)
@@ -56,11 +56,11 @@ import Testing
         #expect(walSize == 0)
     }
 
-    @Test func theCommandLineCannotDeleteWithoutAStaffMember() throws {
+    @Test func theCommandLineCannotDeleteWithoutAStaffMember() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, _) = try Self.store(withUser: uuid)
-        #expect(throws: ValidationErrors.self) {
-            try AccountDeletion.delete(store, uuid: uuid, confirmation: uuid, reason: "Asked", by: .commandLine)
+        await #expect(throws: ValidationErrors.self) {
+            try await AccountDeletion.delete(store, uuid: uuid, confirmation: uuid, reason: "Asked", by: .commandLine)
         }
     }
 }

@@ -171,7 +171,7 @@ import Testing
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(user.uuid)/edit")
-            _ = try AccountDeletion.delete(console.store, uuid: user.uuid, confirmation: user.uuid, reason: "Asked", by: AuditActor(support, ip: nil))
+            _ = try await AccountDeletion.delete(console.store, uuid: user.uuid, confirmation: user.uuid, reason: "Asked", by: AuditActor(support, ip: nil))
             let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))
             #expect(page.status == .seeOther)
             #expect(page.location == "/users/\(user.uuid)")
