@@ -27,7 +27,7 @@ struct DashboardController {
         let page = DashboardPage(
             today: summary.today,
             question: summary.todaysQuestion.map(QuestionView.init),
-            userCount: summary.userCount.formatted(),
+            userCount: summary.userCount.grouped,
             pendingSuggestions: summary.pendingSuggestions,
             pendingDeletionRequests: summary.pendingDeletionRequests,
             unscheduledDays: summary.unscheduledDays,
@@ -57,20 +57,7 @@ struct QuestionView: Sendable {
         id = results.question.id ?? 0
         text = results.question.text
         runsOn = results.question.runsOn
-        total = results.totalAnswers.formatted()
-        choices = results.choices.map { Choice(text: $0.text, count: $0.answerCount.formatted(), percent: results.percentage(of: $0)) }
-    }
-}
-
-extension Int {
-    /// `1,000,000`, the same on every machine whatever its locale.
-    func formatted() -> String {
-        let digits = String(self.magnitude)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return self < 0 ? "-" + result : result
+        total = results.totalAnswers.grouped
+        choices = results.choices.map { Choice(text: $0.text, count: $0.answerCount.grouped, percent: results.percentage(of: $0)) }
     }
 }

@@ -88,8 +88,8 @@ struct AccountDeletionController {
 
     private func page(_ preview: DeletionPreview) -> ConfirmPage {
         ConfirmPage(uuid: preview.account.uuid, email: preview.account.email, phone: PhoneNumber.readable(preview.account.phone),
-                    birthdate: preview.account.birthdate, answers: preview.answers.formatted(),
-                    entriesRemoved: preview.entriesRemoved.formatted(), entriesKept: preview.entriesKept.formatted(),
-                    suggestions: preview.suggestions.formatted(), openRequests: preview.openRequests.formatted())
+                    birthdate: preview.account.birthdate, answers: preview.answers.grouped,
+                    entriesRemoved: preview.entriesRemoved.grouped, entriesKept: preview.entriesKept.grouped,
+                    suggestions: preview.suggestions.grouped, openRequests: preview.openRequests.grouped)
     }
 }

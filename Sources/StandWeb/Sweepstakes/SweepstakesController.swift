@@ -28,7 +28,7 @@ struct SweepstakesController {
         let all = try context.timing.measure(.db) { try store.pool.read { db in try SweepstakesSummary.all(db) } }
         let rows = all.map {
             SweepstakesPage.Row(name: $0.name, prize: $0.prize, dates: "\($0.startsOn) – \($0.endsOn)", status: $0.status.capitalized,
-                                entries: $0.entries.formatted(), entrants: $0.entrants.formatted())
+                                entries: $0.entries.grouped, entrants: $0.entrants.grouped)
         }
         return try renderer.render("sweepstakes/index", title: "Sweepstakes", page: SweepstakesPage(rows: rows, isEmpty: rows.isEmpty), request: request, context: context)
     }

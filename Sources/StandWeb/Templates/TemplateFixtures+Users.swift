@@ -18,15 +18,19 @@ extension TemplateFixtures {
     }
 
     static var usersIndexPages: [UsersController.UsersPage] {
-        let row = UsersController.UsersPage.Row(uuid: uuid, email: hostile, phone: "+1 555-123-4567", age: "34", points: "1,200", streak: 3, joined: "2026-01-02")
+        let user = UserSummary(row: [
+            "id": 1, "uuid": uuid, "email": hostile, "phone": hostile, "birthdate": "1990-01-01", "points": 1200,
+            "current_streak": 3, "created_at": "2026-01-02 10:00:00.000",
+        ])
+        let rows = UsersController.rows([user, user], now: .now)
         return [
-            .init(query: hostile, searched: true, caption: hostile, rows: [row], hasRows: true, noMatch: false, isEmptyStore: false,
+            .init(query: hostile, searched: true, caption: hostile, rowsHTML: rows, hasRows: true, noMatch: false, isEmptyStore: false,
                   problem: nil, pageNumber: 2, nextHref: "/users?q=a&after=b&page=3"),
-            .init(query: hostile, searched: true, caption: "", rows: [], hasRows: false, noMatch: true, isEmptyStore: false,
+            .init(query: hostile, searched: true, caption: "", rowsHTML: "", hasRows: false, noMatch: true, isEmptyStore: false,
                   problem: nil, pageNumber: 1, nextHref: nil),
-            .init(query: hostile, searched: true, caption: "", rows: [], hasRows: false, noMatch: false, isEmptyStore: false,
+            .init(query: hostile, searched: true, caption: "", rowsHTML: "", hasRows: false, noMatch: false, isEmptyStore: false,
                   problem: hostile, pageNumber: 1, nextHref: nil),
-            .init(query: "", searched: false, caption: "", rows: [], hasRows: false, noMatch: false, isEmptyStore: true,
+            .init(query: "", searched: false, caption: "", rowsHTML: "", hasRows: false, noMatch: false, isEmptyStore: true,
                   problem: nil, pageNumber: 1, nextHref: nil),
         ]
     }
@@ -36,14 +40,26 @@ extension TemplateFixtures {
             uuid: uuid, email: hostile, phone: "+15551234567", phoneReadable: "+1 555-123-4567", birthdate: "1990-02-28", age: "36",
             reminderTime: "08:30", reminderInstant: "2026-11-23T08:30:00Z", joined: "2025-01-02 10:00 UTC", joinedInstant: "2025-01-02T10:00:00Z",
             points: "1,200", currentStreak: 3, longestStreak: 40, lastStood: "2026-11-22", totalAnswers: "300",
-            answers: full ? [.init(day: "2026-11-22", question: hostile, choice: hostile, answeredAt: "2026-11-22 09:00 UTC")] : [],
+            answersHTML: full ? UserPageController.answerRows([UserActivity.Answer(row: [
+                "id": 1, "runs_on": "2026-11-22", "question": hostile, "choice": hostile, "answered_at": "2026-11-22 09:00:00.000",
+            ])]) : "",
             hasAnswers: full, olderAnswersHref: full ? "/users/\(uuid)?answers_before=4#answers" : nil,
             newestAnswersHref: full ? "/users/\(uuid)#answers" : nil,
             entries: full ? [.init(name: hostile, status: "Open", entries: 12, voided: 1, grants: 13)] : [], hasEntries: full,
             requests: full ? [.init(id: 1, source: "Staff", status: "Pending", received: "2026-11-20 09:00 UTC", note: hostile)] : [],
             hasRequests: full, hasPendingRequest: false,
-            events: full ? [.init(when: "2026-11-23 10:00 UTC", staff: hostile, action: "user.updated", detail: hostile)] : [], hasEvents: full,
+            eventsHTML: full ? UserPageController.eventRows(auditEvents) : "",
+            hasEvents: full,
             canEdit: full, canDelete: full, noteError: full ? hostile : nil, note: hostile)
+    }
+
+    static var auditEvents: [AuditEvent] {
+        // The audit trail's own decoding, from a row as the store holds it.
+        let event = try? AuditEvent(row: [
+            "id": 1, "occurred_at": "2026-11-23 10:00:00.000", "staff_id": 1, "staff_email": hostile, "action": hostile,
+            "target_type": "user", "target_id": uuid, "detail": hostile, "ip": nil,
+        ])
+        return event.map { [$0] } ?? []
     }
 
     static var userEditPages: [UserEditController.EditPage] {

@@ -12,12 +12,6 @@ struct UserPageController {
     static let auditEventsShown = 20
 
     struct UserPage: Sendable {
-        struct Answer: Sendable {
-            let day: String
-            let question: String
-            let choice: String
-            let answeredAt: String
-        }
         struct Entries: Sendable {
             let name: String
             let status: String
@@ -31,12 +25,6 @@ struct UserPageController {
             let status: String
             let received: String
             let note: String?
-        }
-        struct Event: Sendable {
-            let when: String
-            let staff: String
-            let action: String
-            let detail: String?
         }
         let uuid: String
         let email: String
@@ -54,7 +42,8 @@ struct UserPageController {
         let longestStreak: Int
         let lastStood: String
         let totalAnswers: String
-        let answers: [Answer]
+        /// `<tr>`s of day, question, answer, when (see `TableRowsHTML`).
+        let answersHTML: String
         let hasAnswers: Bool
         let olderAnswersHref: String?
         let newestAnswersHref: String?
@@ -63,7 +52,8 @@ struct UserPageController {
         let requests: [Request]
         let hasRequests: Bool
         let hasPendingRequest: Bool
-        let events: [Event]
+        /// `<tr>`s of when, staff, action, detail.
+        let eventsHTML: String
         let hasEvents: Bool
         let canEdit: Bool
         let canDelete: Bool
@@ -157,9 +147,9 @@ struct UserPageController {
             birthdate: account.birthdate, age: account.age(on: now).map(String.init) ?? "?",
             reminderTime: account.reminderTime, reminderInstant: reminderInstant,
             joined: UTCDate.minute(account.createdAt), joinedInstant: UTCDate.iso8601(account.createdAt),
-            points: account.points.formatted(), currentStreak: account.currentStreak, longestStreak: account.longestStreak,
-            lastStood: account.lastStoodOn ?? "never", totalAnswers: record.answerCount.formatted(),
-            answers: record.answers.items.map { .init(day: $0.runsOn, question: $0.question, choice: $0.choice, answeredAt: UTCDate.minute($0.answeredAt)) },
+            points: account.points.grouped, currentStreak: account.currentStreak, longestStreak: account.longestStreak,
+            lastStood: account.lastStoodOn ?? "never", totalAnswers: record.answerCount.grouped,
+            answersHTML: Self.answerRows(record.answers.items),
             hasAnswers: !record.answers.items.isEmpty,
             olderAnswersHref: record.answers.nextCursor.map { "/users/\(account.uuid)?answers_before=\($0)#answers" },
             newestAnswersHref: answersBefore == nil ? nil : "/users/\(account.uuid)#answers",
@@ -169,10 +159,36 @@ struct UserPageController {
                                                   received: UTCDate.minute($0.createdAt), note: $0.note) },
             hasRequests: !record.requests.isEmpty,
             hasPendingRequest: record.requests.contains { $0.status == .pending },
-            events: record.events.map { .init(when: UTCDate.minute($0.occurredAt), staff: $0.staffEmail ?? "—", action: $0.action, detail: $0.detail) },
+            eventsHTML: Self.eventRows(record.events),
             hasEvents: !record.events.isEmpty,
             canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts)
         )
+    }
+
+    static func answerRows(_ answers: [UserActivity.Answer]) -> String {
+        var rows = TableRowsHTML(reservingCapacity: answers.count * 160)
+        for answer in answers {
+            rows.row { row in
+                row.cell(answer.runsOn)
+                row.cell(answer.question)
+                row.cell(answer.choice)
+                row.cell(UTCDate.minute(answer.answeredAt))
+            }
+        }
+        return rows.html
+    }
+
+    static func eventRows(_ events: [AuditEvent]) -> String {
+        var rows = TableRowsHTML(reservingCapacity: events.count * 140)
+        for event in events {
+            rows.row { row in
+                row.cell(UTCDate.minute(event.occurredAt))
+                row.cell(event.staffEmail ?? "—")
+                row.codeCell(event.action)
+                row.cell(event.detail ?? "")
+            }
+        }
+        return rows.html
     }
 }
 

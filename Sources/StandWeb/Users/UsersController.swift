@@ -12,19 +12,11 @@ struct UsersController {
     static let pageSize = 25
 
     struct UsersPage: Sendable {
-        struct Row: Sendable {
-            let uuid: String
-            let email: String
-            let phone: String
-            let age: String
-            let points: String
-            let streak: Int
-            let joined: String
-        }
         let query: String
         let searched: Bool
         let caption: String
-        let rows: [Row]
+        /// `<tr>`s of email (linked), phone, age, points, streak, joined: see `TableRowsHTML`.
+        let rowsHTML: String
         let hasRows: Bool
         /// Nothing matched what was typed (or the store has no accounts yet).
         let noMatch: Bool
@@ -77,23 +69,32 @@ struct UsersController {
             let model = usersPage(typed: typed, caption: "", users: [], pageNumber: 1, nextHref: nil)
             return try renderer.render("users/index", title: "No match", page: model, request: request, context: context)
         case .invalid(let message):
-            let model = UsersPage(query: typed, searched: true, caption: "", rows: [], hasRows: false, noMatch: false,
+            let model = UsersPage(query: typed, searched: true, caption: "", rowsHTML: "", hasRows: false, noMatch: false,
                               isEmptyStore: false, problem: message, pageNumber: 1, nextHref: nil)
             return try renderer.render("users/index", title: "Users", page: model, request: request, context: context, status: .unprocessableContent)
         }
     }
 
     private func usersPage(typed: String, caption: String, users: [UserSummary], pageNumber: Int, nextHref: String?) -> UsersPage {
-        let now = Date()
-        let rows = users.map { user in
-            UsersPage.Row(uuid: user.uuid, email: user.email, phone: PhoneNumber.readable(user.phone),
-                          age: user.age(on: now).map(String.init) ?? "?", points: user.points.formatted(),
-                          streak: user.currentStreak, joined: UTCDate.day(user.createdAt))
-        }
         let searched = !typed.isEmpty
-        return UsersPage(query: typed, searched: searched, caption: caption, rows: rows, hasRows: !rows.isEmpty,
-                         noMatch: searched && rows.isEmpty, isEmptyStore: !searched && rows.isEmpty && pageNumber == 1,
+        return UsersPage(query: typed, searched: searched, caption: caption, rowsHTML: Self.rows(users, now: Date()), hasRows: !users.isEmpty,
+                         noMatch: searched && users.isEmpty, isEmptyStore: !searched && users.isEmpty && pageNumber == 1,
                          problem: nil, pageNumber: pageNumber, nextHref: nextHref)
+    }
+
+    static func rows(_ users: [UserSummary], now: Date) -> String {
+        var rows = TableRowsHTML(reservingCapacity: users.count * 260)
+        for user in users {
+            rows.row { row in
+                row.linkCell(user.email, href: "/users/" + user.uuid)
+                row.cell(PhoneNumber.readable(user.phone))
+                row.numberCell(user.age(on: now).map(String.init) ?? "?")
+                row.numberCell(user.points.grouped)
+                row.numberCell(String(user.currentStreak))
+                row.cell(UTCDate.day(user.createdAt))
+            }
+        }
+        return rows.html
     }
 }
 

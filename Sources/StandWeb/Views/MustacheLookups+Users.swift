@@ -9,28 +9,13 @@ extension UsersController.UsersPage: MustacheParent {
         case "query": query
         case "searched": searched
         case "caption": caption
-        case "rows": rows
+        case "rowsHTML": rowsHTML
         case "hasRows": hasRows
         case "noMatch": noMatch
         case "isEmptyStore": isEmptyStore
         case "problem": problem
         case "pageNumber": pageNumber
         case "nextHref": nextHref
-        default: nil
-        }
-    }
-}
-
-extension UsersController.UsersPage.Row: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "uuid": uuid
-        case "email": email
-        case "phone": phone
-        case "age": age
-        case "points": points
-        case "streak": streak
-        case "joined": joined
         default: nil
         }
     }
@@ -54,7 +39,7 @@ extension UserPageController.UserPage: MustacheParent {
         case "longestStreak": longestStreak
         case "lastStood": lastStood
         case "totalAnswers": totalAnswers
-        case "answers": answers
+        case "answersHTML": answersHTML
         case "hasAnswers": hasAnswers
         case "olderAnswersHref": olderAnswersHref
         case "newestAnswersHref": newestAnswersHref
@@ -63,7 +48,7 @@ extension UserPageController.UserPage: MustacheParent {
         case "requests": requests
         case "hasRequests": hasRequests
         case "hasPendingRequest": hasPendingRequest
-        case "events": events
+        case "eventsHTML": eventsHTML
         case "hasEvents": hasEvents
         case "canEdit": canEdit
         case "canDelete": canDelete
@@ -74,17 +59,6 @@ extension UserPageController.UserPage: MustacheParent {
     }
 }
 
-extension UserPageController.UserPage.Answer: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "day": day
-        case "question": question
-        case "choice": choice
-        case "answeredAt": answeredAt
-        default: nil
-        }
-    }
-}
 
 extension UserPageController.UserPage.Entries: MustacheParent {
     func child(named name: String) -> Any? {
@@ -107,18 +81,6 @@ extension UserPageController.UserPage.Request: MustacheParent {
         case "status": status
         case "received": received
         case "note": note
-        default: nil
-        }
-    }
-}
-
-extension UserPageController.UserPage.Event: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "when": when
-        case "staff": staff
-        case "action": action
-        case "detail": detail
         default: nil
         }
     }

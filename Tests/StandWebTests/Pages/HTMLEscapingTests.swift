@@ -23,3 +23,10 @@ import Testing
         #expect(!html.contains("CONTENT_TYPE"))
     }
 }
+
+@Suite struct GroupedDigitsTests {
+    @Test(arguments: [(0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (12_345, "12,345"), (1_000_000, "1,000,000"), (-1_234, "-1,234"), (-12, "-12")])
+    func groupsThousands(value: Int, expected: String) {
+        #expect(value.grouped == expected)
+    }
+}
