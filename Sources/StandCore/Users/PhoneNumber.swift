@@ -63,10 +63,12 @@ public enum PhoneNumber {
         if bytes[1] == UInt8(ascii: "1"), bytes.count == 12 {
             return "+1 " + text(2..<5) + "-" + text(5..<8) + "-" + text(8..<12)
         }
-        let twoDigitCountries: Set<String> = ["44", "33", "49"]
-        let countryLength = twoDigitCountries.contains(text(1..<3)) ? 2 : 3
+        let countryLength = twoDigitCountryCodes.contains(text(1..<3)) ? 2 : 3
         return "+" + text(1..<(1 + countryLength)) + " " + text((1 + countryLength)..<bytes.count)
     }
+
+    /// Country codes the readable form splits after two digits (the rest after three).
+    static let twoDigitCountryCodes: Set<String> = ["44", "33", "49"]
 
     public static func message(for problem: Problem) -> String {
         switch problem {

@@ -20,21 +20,32 @@ struct TableRowsHTML: Sendable {
         html += "</tr>"
     }
 
+    // Each piece is appended on its own: `a + b + c` would build temporaries.
     mutating func cell(_ text: String) {
-        html += "<td>" + FastHTMLEscaping.escape(text) + "</td>"
+        html += "<td>"
+        html += FastHTMLEscaping.escape(text)
+        html += "</td>"
     }
 
     /// Right-aligned, tabular figures.
     mutating func numberCell(_ text: String) {
-        html += "<td class=\"num\">" + FastHTMLEscaping.escape(text) + "</td>"
+        html += "<td class=\"num\">"
+        html += FastHTMLEscaping.escape(text)
+        html += "</td>"
     }
 
     mutating func codeCell(_ text: String) {
-        html += "<td><code>" + FastHTMLEscaping.escape(text) + "</code></td>"
+        html += "<td><code>"
+        html += FastHTMLEscaping.escape(text)
+        html += "</code></td>"
     }
 
     /// `href` is built by us from known-safe parts (a canonical UUID); it is escaped all the same.
     mutating func linkCell(_ text: String, href: String) {
-        html += "<td><a href=\"" + FastHTMLEscaping.escape(href) + "\">" + FastHTMLEscaping.escape(text) + "</a></td>"
+        html += "<td><a href=\""
+        html += FastHTMLEscaping.escape(href)
+        html += "\">"
+        html += FastHTMLEscaping.escape(text)
+        html += "</a></td>"
     }
 }
