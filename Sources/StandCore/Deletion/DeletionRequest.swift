@@ -11,6 +11,8 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     public let userUUID: String
     /// Whether the account still exists (a pending request's account always should).
     public let accountExists: Bool
+    /// The account's email while it exists, so support sees who asked.
+    public let accountEmail: String?
     public let source: String
     public let status: Status
     public let note: String?
@@ -23,6 +25,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         id = row["id"]
         userUUID = row["user_uuid"]
         accountExists = row["account_exists"]
+        accountEmail = row["account_email"]
         source = row["source"]
         status = Status(rawValue: row["status"]) ?? .pending
         note = row["note"]
@@ -37,9 +40,10 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     }
 
     static let select = """
-        SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, r.source, r.status, r.note,
+        SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, u.email AS account_email, r.source, r.status, r.note,
                r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email
         FROM deletion_requests r
+        LEFT JOIN users u ON u.id = r.user_id
         LEFT JOIN staff o ON o.id = r.opened_by
         LEFT JOIN staff v ON v.id = r.resolved_by
         """

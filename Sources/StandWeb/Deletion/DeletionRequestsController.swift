@@ -14,6 +14,7 @@ struct DeletionRequestsController {
             let id: Int64
             let userUUID: String
             let accountExists: Bool
+            let accountEmail: String?
             let source: String
             let received: String
             let ageInDays: Int
@@ -81,7 +82,7 @@ struct DeletionRequestsController {
         let now = Date()
         let rows = requests.items.map {
             DeletionRequestsPage.Row(
-                id: $0.id, userUUID: $0.userUUID, accountExists: $0.accountExists, source: $0.source == "app" ? "App" : "Staff",
+                id: $0.id, userUUID: $0.userUUID, accountExists: $0.accountExists, accountEmail: $0.accountEmail, source: $0.source == "app" ? "App" : "Staff",
                 received: UTCDate.minute($0.createdAt), ageInDays: $0.ageInDays(at: now),
                 resolved: $0.resolvedAt.map(UTCDate.minute) ?? "", resolvedBy: $0.resolvedByEmail ?? "", note: $0.note,
                 isPending: $0.status == .pending)

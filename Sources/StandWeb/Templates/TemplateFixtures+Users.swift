@@ -85,9 +85,9 @@ extension TemplateFixtures {
     static var deletionRequestPages: [Any] {
         typealias Page = DeletionRequestsController.DeletionRequestsPage
         let filters = [Page.Filter(value: "pending", title: "Pending", current: true), Page.Filter(value: "done", title: "Done", current: false)]
-        let pending = Page.Row(id: 1, userUUID: uuid, accountExists: true, source: "App", received: "2026-11-20 09:00 UTC", ageInDays: 3,
+        let pending = Page.Row(id: 1, userUUID: uuid, accountExists: true, accountEmail: hostile, source: "App", received: "2026-11-20 09:00 UTC", ageInDays: 3,
                                resolved: "", resolvedBy: "", note: hostile, isPending: true)
-        let done = Page.Row(id: 2, userUUID: uuid, accountExists: false, source: "Staff", received: "2026-11-20 09:00 UTC", ageInDays: 3,
+        let done = Page.Row(id: 2, userUUID: uuid, accountExists: false, accountEmail: nil, source: "Staff", received: "2026-11-20 09:00 UTC", ageInDays: 3,
                             resolved: "2026-11-21 09:00 UTC", resolvedBy: hostile, note: hostile, isPending: false)
         var withError = Page(rows: [pending], isEmpty: false, status: "pending", isPending: true, filters: filters, nextHref: "/deletion-requests?status=pending&after=1")
         withError.errors = FieldErrors(ValidationErrors("reason", hostile))

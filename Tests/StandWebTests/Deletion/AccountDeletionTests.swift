@@ -45,9 +45,9 @@ import Testing
             try await browser.signIn("support@example.com")
             let page = try await browser.get("/users/\(scene.jane.uuid)/delete")
             #expect(page.status == .ok)
-            for text in ["Jane.Erased@Example.com", "+1 555-765-4321", "1987-03-14", "<strong>6 answers</strong>",
-                         "<strong>4 sweepstakes entries</strong>", "<strong>2 entries</strong>", "<strong>1 suggestions</strong>",
-                         "<strong>1 open deletion requests</strong>"] {
+            for text in ["Jane.Erased@Example.com", "+1 555-765-4321", "1987-03-14", "<strong>Answers: 6</strong>",
+                         "<strong>Entries in sweepstakes not drawn yet: 4</strong>", "<strong>Entries in drawn sweepstakes: 2</strong>",
+                         "<strong>Suggestions sent: 1</strong>", "<strong>Open deletion requests: 1</strong>"] {
                 #expect(page.body.contains(text), "\(text)")
             }
         }

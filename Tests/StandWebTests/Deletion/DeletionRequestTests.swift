@@ -23,6 +23,8 @@ import Testing
             let newerAt = try #require(page.body.range(of: newer.uuid))
             #expect(olderAt.lowerBound < newerAt.lowerBound)
             #expect(page.body.contains("10 d"))
+            // Support sees who asked, not only a UUID.
+            #expect(page.body.contains(">older@example.com</a>"))
             #expect(page.body.contains("0 d"))
         }
     }
