@@ -10,6 +10,15 @@ def wait_for(browser, css):
     return WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def click_and_load(browser, css=None, link_text=None):
+    """Click and wait until the next page has replaced this one (not just any element)."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    element = browser.find_element(By.LINK_TEXT, link_text) if link_text else browser.find_element(By.CSS_SELECTOR, css)
+    element.click()
+    WebDriverWait(browser, 10).until(EC.staleness_of(page))
+    return wait_for(browser, "h1")
+
+
 def sign_in(browser, server, email, password):
     browser.get(server.base + "/login")
     browser.find_element(By.ID, "email").send_keys(email)
@@ -100,18 +109,17 @@ def test_support_finds_edits_and_deletes_an_account(browser, server):
 
     # The header search forgives punctuation and opens the account directly.
     browser.find_element(By.ID, "header-search").send_keys(typed_phone)
-    browser.find_element(By.CSS_SELECTOR, "form.search button").click()
-    assert wait_for(browser, "h1").text == email
+    assert click_and_load(browser, "form.search button").text == email
     assert f"/users/{uuid}" in browser.current_url
 
     # A bad email is explained on the form; everything typed stays.
-    browser.find_element(By.LINK_TEXT, "Edit profile").click()
-    field = wait_for(browser, "#email")
+    click_and_load(browser, link_text="Edit profile")
+    field = browser.find_element(By.ID, "email")
     field.clear()
     field.send_keys("not-an-email")
     reminder = browser.find_element(By.ID, "reminderTime").get_attribute("value")
-    browser.find_element(By.CSS_SELECTOR, "form[action$='/edit'] button").click()
-    assert "valid email address" in wait_for(browser, "#email-error").text
+    click_and_load(browser, "form[action$='/edit'] button")
+    assert "valid email address" in browser.find_element(By.ID, "email-error").text
     assert browser.find_element(By.ID, "email").get_attribute("value") == "not-an-email"
     assert browser.find_element(By.ID, "reminderTime").get_attribute("value") == reminder
 
@@ -119,27 +127,24 @@ def test_support_finds_edits_and_deletes_an_account(browser, server):
     field = browser.find_element(By.ID, "email")
     field.clear()
     field.send_keys("fixed.address@example.com")
-    browser.find_element(By.CSS_SELECTOR, "form[action$='/edit'] button").click()
-    assert "Saved." in wait_for(browser, ".notice").text
-    assert browser.find_element(By.CSS_SELECTOR, "h1").text == "fixed.address@example.com"
+    assert click_and_load(browser, "form[action$='/edit'] button").text == "fixed.address@example.com"
+    assert "Saved." in browser.find_element(By.CSS_SELECTOR, ".notice").text
 
     # Deletion asks for the email and a reason, then leaves a tombstone.
-    browser.find_element(By.LINK_TEXT, "Delete account…").click()
-    assert "Delete this account?" in wait_for(browser, "h1").text
+    assert "Delete this account?" in click_and_load(browser, link_text="Delete account…").text
     browser.find_element(By.ID, "confirmation").send_keys("fixed.address@example.com")
     browser.find_element(By.ID, "reason").send_keys("Asked by email, ticket 1234")
-    browser.find_element(By.CSS_SELECTOR, "form[action$='/delete'] button").click()
-    assert wait_for(browser, "h1").text == "Deleted account"
+    assert click_and_load(browser, "form[action$='/delete'] button").text == "Deleted account"
 
     # A second lookup of the UUID shows the tombstone, not a 404; the phone finds nothing.
     browser.find_element(By.ID, "header-search").send_keys(uuid.upper())
-    browser.find_element(By.CSS_SELECTOR, "form.search button").click()
-    assert wait_for(browser, "h1").text == "Deleted account"
+    assert click_and_load(browser, "form.search button").text == "Deleted account"
+    assert browser.current_url.endswith(f"/users/{uuid}")
     assert "Asked by email, ticket 1234" in browser.page_source
     assert "helper@example.com" in browser.find_element(By.CSS_SELECTOR, ".tombstone").text
     browser.find_element(By.ID, "header-search").send_keys(typed_phone)
-    browser.find_element(By.CSS_SELECTOR, "form.search button").click()
-    assert "No account matches" in wait_for(browser, ".empty").text
+    click_and_load(browser, "form.search button")
+    assert "No account matches" in browser.find_element(By.CSS_SELECTOR, ".empty").text
     sign_out(browser)
 
 
