@@ -22,6 +22,8 @@ public final class AccountViewRecorder: Sendable {
     private let logger: Logger
     private let pending = Mutex<[View]>([])
     public static let flushInterval: Duration = .milliseconds(500)
+    /// Views kept while the store cannot be written (about a minute of heavy use).
+    static let maximumPending = 100_000
 
     public init(store: StandStore, logger: Logger) {
         self.store = store
@@ -33,7 +35,9 @@ public final class AccountViewRecorder: Sendable {
     }
 
     /// Write everything buffered now. The write runs on GRDB's writer queue,
-    /// off the server's event loops.
+    /// off the server's event loops. If it fails (the store is busy past its
+    /// timeout, or the task was cancelled mid-write), the views go back in
+    /// the buffer for the next flush; past `maximumPending` the oldest go.
     public func flush() async {
         let batch = pending.withLock { views in
             defer { views = [] }
@@ -47,16 +51,27 @@ public final class AccountViewRecorder: Sendable {
                 }
             }
         } catch {
-            logger.error("could not record account views", metadata: ["count": "\(batch.count)", "error": "\(type(of: error))"])
+            let dropped = pending.withLock { views -> Int in
+                views.insert(contentsOf: batch, at: 0)
+                let excess = max(0, views.count - Self.maximumPending)
+                views.removeFirst(excess)
+                return excess
+            }
+            // Cancelled at shutdown: expected, and the final flush follows.
+            let cancelled = error is CancellationError || (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT
+            logger.log(level: cancelled ? .debug : .error, "could not record account views; will retry", metadata: [
+                "count": "\(batch.count)", "dropped": "\(dropped)", "error": "\(type(of: error))",
+            ])
         }
     }
 
-    /// Flush every `flushInterval` until the task is cancelled, then once more.
+    /// Flush every `flushInterval` until the task is cancelled. The last views
+    /// are written by a `flush()` from a task that is not cancelled (GRDB
+    /// refuses to start work in a cancelled task).
     public func runUntilCancelled() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.flushInterval)
             await flush()
         }
-        await flush()
     }
 }

@@ -10,5 +10,7 @@ struct AccountViewFlushService: Service {
         await cancelWhenGracefulShutdown {
             await recorder.runUntilCancelled()
         }
+        // Out here the task is not cancelled, so this last write can run.
+        await recorder.flush()
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+import Logging
+import Testing
+@testable import StandCore
+
+@Suite struct AccountViewRecorderTests {
+    static func viewCount(_ store: StandStore) throws -> Int {
+        try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = 'user.viewed'") ?? 0 }
+    }
+
+    @Test func viewsAreWrittenInBatchesAndNoneIsLostAtShutdown() async throws {
+        let store = try temporaryStore()
+        let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
+        let actor = AuditActor(staffId: 1, email: "support@example.com", ip: "127.0.0.1")
+        let loop = Task { await recorder.runUntilCancelled() }
+        for index in 0..<50 { recorder.record(uuid: "uuid-\(index)", by: actor) }
+        try await Task.sleep(for: AccountViewRecorder.flushInterval * 3)
+        #expect(try Self.viewCount(store) == 50)
+        // Views recorded just before shutdown: the loop is cancelled, then one last flush.
+        for index in 0..<7 { recorder.record(uuid: "late-\(index)", by: actor) }
+        loop.cancel()
+        await loop.value
+        await recorder.flush()
+        #expect(try Self.viewCount(store) == 57)
+    }
+
+    @Test func aFailedFlushKeepsTheViewsForTheNextOne() async throws {
+        let store = try temporaryStore()
+        let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
+        let actor = AuditActor(staffId: 1, email: "support@example.com", ip: nil)
+        try await store.pool.write { db in
+            try db.execute(sql: "CREATE TRIGGER refuse_views BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'busy'); END")
+        }
+        recorder.record(uuid: "a", by: actor)
+        recorder.record(uuid: "b", by: actor)
+        await recorder.flush()
+        #expect(try Self.viewCount(store) == 0)
+        try await store.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse_views") }
+        await recorder.flush()
+        #expect(try Self.viewCount(store) == 2)
+    }
+}
