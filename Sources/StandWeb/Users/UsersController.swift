@@ -18,8 +18,9 @@ struct UsersController {
         /// `<tr>`s of email (linked), phone, age, points, streak, joined: see `TableRowsHTML`.
         let rowsHTML: String
         let hasRows: Bool
-        /// Nothing matched what was typed (or the store has no accounts yet).
+        /// Something was typed and nothing matched it.
         let noMatch: Bool
+        /// Nothing typed and no accounts at all yet.
         let isEmptyStore: Bool
         let problem: String?
         let pageNumber: Int
