@@ -75,11 +75,31 @@ public enum UserActivity {
             """), arguments: [userId])
     }
 
-    /// Staff actions on this account, newest first (the audit trail keys them by UUID).
+    /// Staff actions on this account, newest first (the audit trail keys them by
+    /// UUID). Page views are left out: they would push edits and requests off
+    /// the list after a few lookups; `views` sums them up instead.
     public static func auditEvents(_ db: Database, uuid: String, limit: Int) throws -> [AuditEvent] {
         try AuditEvent.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM audit_events WHERE target_type = ? AND target_id = ? ORDER BY id DESC LIMIT ?
-            """), arguments: [AuditTarget.user, uuid, limit])
+            SELECT * FROM audit_events WHERE target_type = ? AND target_id = ? AND action != ? ORDER BY id DESC LIMIT ?
+            """), arguments: [AuditTarget.user, uuid, AuditAction.userViewed.rawValue, limit])
+    }
+
+    /// How often staff opened this account's page, and the last time.
+    public struct Views: Sendable, Equatable {
+        public let count: Int
+        public let lastAt: Date?
+        public let lastBy: String?
+    }
+
+    public static func views(_ db: Database, uuid: String) throws -> Views {
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT COUNT(*) AS count, MAX(id) AS last FROM audit_events WHERE target_type = ? AND target_id = ? AND action = ?
+            """), arguments: [AuditTarget.user, uuid, AuditAction.userViewed.rawValue])
+        let count: Int = row?["count"] ?? 0
+        guard let last: Int64 = row?["last"],
+              let event = try Row.fetchOne(db.cachedStatement(sql: "SELECT occurred_at, staff_email FROM audit_events WHERE id = ?"), arguments: [last])
+        else { return Views(count: count, lastAt: nil, lastBy: nil) }
+        return Views(count: count, lastAt: event.timestamp("occurred_at"), lastBy: event["staff_email"])
     }
 }
 

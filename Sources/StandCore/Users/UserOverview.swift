@@ -11,6 +11,7 @@ public enum UserOverview: Sendable {
         public let entries: [UserActivity.SweepstakesEntries]
         public let requests: [DeletionRequest]
         public let events: [AuditEvent]
+        public let views: UserActivity.Views
     }
 
     case live(Live)
@@ -26,7 +27,8 @@ public enum UserOverview: Sendable {
             answers: try UserActivity.answers(db, userId: account.id, before: answersBefore, limit: answersLimit),
             entries: try UserActivity.entries(db, userId: account.id),
             requests: try DeletionRequest.forAccount(db, uuid: uuid),
-            events: try UserActivity.auditEvents(db, uuid: uuid, limit: eventsLimit)
+            events: try UserActivity.auditEvents(db, uuid: uuid, limit: eventsLimit),
+            views: try UserActivity.views(db, uuid: uuid)
         ))
     }
 }

@@ -49,7 +49,7 @@ extension TemplateFixtures {
             requests: full ? [.init(id: 1, source: "Staff", status: "Pending", received: "2026-11-20 09:00 UTC", note: hostile)] : [],
             hasRequests: full, hasPendingRequest: false,
             eventsHTML: full ? UserPageController.eventRows(auditEvents) : "",
-            hasEvents: full,
+            hasEvents: full, viewsSummary: hostile,
             canEdit: full, canDelete: full, noteError: full ? hostile : nil, note: hostile)
     }
 

@@ -47,6 +47,8 @@ extension UserPageController {
         /// `<tr>`s of when, staff, action, detail.
         let eventsHTML: String
         let hasEvents: Bool
+        /// "Opened 12 times by staff, last by … at …" (the page views in the audit trail).
+        let viewsSummary: String
         let canEdit: Bool
         let canDelete: Bool
         var noteError: String?
@@ -92,8 +94,15 @@ extension UserPageController {
             hasPendingRequest: record.requests.contains { $0.status == .pending },
             eventsHTML: Self.eventRows(record.events),
             hasEvents: !record.events.isEmpty,
+            viewsSummary: Self.viewsSummary(record.views),
             canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts)
         )
+    }
+
+    static func viewsSummary(_ views: UserActivity.Views) -> String {
+        guard views.count > 0, let at = views.lastAt else { return "No staff member has opened this page before." }
+        let times = views.count == 1 ? "once" : "\(views.count.grouped) times"
+        return "Opened by staff \(times) before this visit; last by \(views.lastBy ?? "unknown") at \(UTCDate.minute(at))."
     }
 
     static func answerRows(_ answers: [UserActivity.Answer]) -> String {

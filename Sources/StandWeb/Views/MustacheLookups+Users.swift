@@ -50,6 +50,7 @@ extension UserPageController.UserPage: MustacheParent {
         case "hasPendingRequest": hasPendingRequest
         case "eventsHTML": eventsHTML
         case "hasEvents": hasEvents
+        case "viewsSummary": viewsSummary
         case "canEdit": canEdit
         case "canDelete": canDelete
         case "noteError": noteError

@@ -37,6 +37,11 @@ import Testing
             }
             #expect(views.count == 1)
             #expect(views.first?.staffEmail == "support@example.com")
+            // Views are summed up, not listed: they would push changes off the table.
+            let again = try await browser.get("/users/\(jane.uuid)")
+            #expect(again.body.contains("Opened by staff once before this visit; last by support@example.com"))
+            #expect(!again.body.contains("<code>user.viewed</code>"))
+            #expect(again.body.contains("changed phone"))
         }
     }
 
