@@ -69,10 +69,6 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {
         try DeletionRequest.fetchOne(db, sql: select + " WHERE r.id = ?", arguments: [id])
     }
-
-    public static func count(_ db: Database, status: Status) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM deletion_requests WHERE status = ?", arguments: [status.rawValue]) ?? 0
-    }
 }
 
 /// Staff opening and cancelling deletion requests.

@@ -48,16 +48,9 @@ public struct UserAccount: Sendable, Equatable, FetchableRecord {
         UserAge.years(birthdate: birthdate, on: today)
     }
 
-    // Cached statements: these run on every lookup and user page.
+    /// A cached statement: this runs on every user page and edit.
     public static func find(_ db: Database, uuid: String) throws -> UserAccount? {
         try UserAccount.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM users WHERE uuid = ?"), arguments: [uuid])
     }
 
-    public static func find(_ db: Database, email: String) throws -> UserAccount? {
-        try UserAccount.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM users WHERE email = ?"), arguments: [email])
-    }
-
-    public static func find(_ db: Database, phone: String) throws -> UserAccount? {
-        try UserAccount.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM users WHERE phone = ?"), arguments: [phone])
-    }
 }

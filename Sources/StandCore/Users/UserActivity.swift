@@ -92,14 +92,12 @@ public enum UserActivity {
     }
 
     public static func views(_ db: Database, uuid: String) throws -> Views {
+        // With MAX(), SQLite takes the other bare columns from the row holding the maximum.
         let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT COUNT(*) AS count, MAX(id) AS last FROM audit_events WHERE target_type = ? AND target_id = ? AND action = ?
+            SELECT COUNT(*) AS count, MAX(id), occurred_at, staff_email FROM audit_events
+            WHERE target_type = ? AND target_id = ? AND action = ?
             """), arguments: [AuditTarget.user, uuid, AuditAction.userViewed.rawValue])
-        let count: Int = row?["count"] ?? 0
-        guard let last: Int64 = row?["last"],
-              let event = try Row.fetchOne(db.cachedStatement(sql: "SELECT occurred_at, staff_email FROM audit_events WHERE id = ?"), arguments: [last])
-        else { return Views(count: count, lastAt: nil, lastBy: nil) }
-        return Views(count: count, lastAt: event.timestamp("occurred_at"), lastBy: event["staff_email"])
+        return Views(count: row?["count"] ?? 0, lastAt: row?.timestamp("occurred_at"), lastBy: row?["staff_email"])
     }
 }
 

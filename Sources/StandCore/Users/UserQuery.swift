@@ -33,7 +33,8 @@ public enum UserQuery: Equatable, Sendable {
         guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }
         if text.contains("-") {
             // Dashes only where a UUID has them.
-            guard text.count == 36, [8, 13, 18, 23].allSatisfy({ Array(text)[$0] == "-" }) else { return nil }
+            let characters = Array(text)
+            guard characters.count == 36, [8, 13, 18, 23].allSatisfy({ characters[$0] == "-" }) else { return nil }
         }
         let characters = Array(hex)
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")

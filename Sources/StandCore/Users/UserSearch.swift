@@ -61,8 +61,9 @@ public enum UserSearch {
         arguments += [limit + 1]
         let rows = try UserSummary.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         if rows.isEmpty { return after == nil ? .noMatch : .matches(items: [], nextCursor: nil) }
-        let page = Page(items: rows, limit: limit, cursor: { _ in 0 })
-        return .matches(items: page.items, nextCursor: page.nextCursor == nil ? nil : page.items.last?.email)
+        // One row more than a page was read: its presence says a next page exists.
+        let items = Array(rows.prefix(limit))
+        return .matches(items: items, nextCursor: rows.count > limit ? items.last?.email : nil)
     }
 
     static let prefixSQL = "SELECT \(UserSummary.columns) FROM users WHERE "

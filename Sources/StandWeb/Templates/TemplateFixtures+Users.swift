@@ -24,13 +24,13 @@ extension TemplateFixtures {
         ])
         let rows = UsersController.rows([user, user], now: .now)
         return [
-            .init(query: hostile, searched: true, caption: hostile, rowsHTML: rows, hasRows: true, noMatch: false, isEmptyStore: false,
+            .init(query: hostile, caption: hostile, rowsHTML: rows, hasRows: true, noMatch: false, isEmptyStore: false,
                   problem: nil, pageNumber: 2, nextHref: "/users?q=a&after=b&page=3"),
-            .init(query: hostile, searched: true, caption: "", rowsHTML: "", hasRows: false, noMatch: true, isEmptyStore: false,
+            .init(query: hostile, caption: "", rowsHTML: "", hasRows: false, noMatch: true, isEmptyStore: false,
                   problem: nil, pageNumber: 1, nextHref: nil),
-            .init(query: hostile, searched: true, caption: "", rowsHTML: "", hasRows: false, noMatch: false, isEmptyStore: false,
+            .init(query: hostile, caption: "", rowsHTML: "", hasRows: false, noMatch: false, isEmptyStore: false,
                   problem: hostile, pageNumber: 1, nextHref: nil),
-            .init(query: "", searched: false, caption: "", rowsHTML: "", hasRows: false, noMatch: false, isEmptyStore: true,
+            .init(query: "", caption: "", rowsHTML: "", hasRows: false, noMatch: false, isEmptyStore: true,
                   problem: nil, pageNumber: 1, nextHref: nil),
         ]
     }

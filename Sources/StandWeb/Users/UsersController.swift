@@ -13,7 +13,6 @@ struct UsersController {
 
     struct UsersPage: Sendable {
         let query: String
-        let searched: Bool
         let caption: String
         /// `<tr>`s of email (linked), phone, age, points, streak, joined: see `TableRowsHTML`.
         let rowsHTML: String
@@ -70,7 +69,7 @@ struct UsersController {
             let model = usersPage(typed: typed, caption: "", users: [], pageNumber: 1, nextHref: nil)
             return try renderer.render("users/index", title: "No match", page: model, request: request, context: context)
         case .invalid(let message):
-            let model = UsersPage(query: typed, searched: true, caption: "", rowsHTML: "", hasRows: false, noMatch: false,
+            let model = UsersPage(query: typed, caption: "", rowsHTML: "", hasRows: false, noMatch: false,
                               isEmptyStore: false, problem: message, pageNumber: 1, nextHref: nil)
             return try renderer.render("users/index", title: "Users", page: model, request: request, context: context, status: .unprocessableContent)
         }
@@ -78,7 +77,7 @@ struct UsersController {
 
     private func usersPage(typed: String, caption: String, users: [UserSummary], pageNumber: Int, nextHref: String?) -> UsersPage {
         let searched = !typed.isEmpty
-        return UsersPage(query: typed, searched: searched, caption: caption, rowsHTML: Self.rows(users, now: Date()), hasRows: !users.isEmpty,
+        return UsersPage(query: typed, caption: caption, rowsHTML: Self.rows(users, now: Date()), hasRows: !users.isEmpty,
                          noMatch: searched && users.isEmpty, isEmptyStore: !searched && users.isEmpty && pageNumber == 1,
                          problem: nil, pageNumber: pageNumber, nextHref: nextHref)
     }

@@ -7,7 +7,6 @@ extension UsersController.UsersPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "query": query
-        case "searched": searched
         case "caption": caption
         case "rowsHTML": rowsHTML
         case "hasRows": hasRows

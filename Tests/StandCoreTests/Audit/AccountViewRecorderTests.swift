@@ -15,8 +15,13 @@ import Testing
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: "127.0.0.1")
         let loop = Task { await recorder.runUntilCancelled() }
         for index in 0..<50 { recorder.record(uuid: "uuid-\(index)", by: actor) }
-        try await Task.sleep(for: AccountViewRecorder.flushInterval * 3)
-        #expect(try Self.viewCount(store) == 50)
+        // The loop writes them by itself; wait for it (generously: the suite runs in parallel on 2 cores).
+        var written = 0
+        for _ in 0..<100 where written < 50 {
+            try await Task.sleep(for: AccountViewRecorder.flushInterval)
+            written = try Self.viewCount(store)
+        }
+        #expect(written == 50)
         // Views recorded just before shutdown: the loop is cancelled, then one last flush.
         for index in 0..<7 { recorder.record(uuid: "late-\(index)", by: actor) }
         loop.cancel()

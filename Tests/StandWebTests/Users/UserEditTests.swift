@@ -16,16 +16,23 @@ import Testing
          "originalReminderTime": original.reminder]
     }
 
+    /// A console holding Jane's account, with a staff member of `role` signed in.
+    static func withJane(role: StaffRole = .support, _ test: @Sendable (Browser, TestConsole, AppData.User) async throws -> Void) async throws {
+        let console = try TestConsole()
+        try await console.createStaff("\(role.rawValue)@example.com", role: role)
+        let user = try AppData(store: console.store).user(email: jane.email, phone: jane.phone)
+        try await console.run { browser in
+            try await browser.signIn("\(role.rawValue)@example.com")
+            try await test(browser, console, user)
+        }
+    }
+
     static func account(_ store: StandStore, _ uuid: String) throws -> UserAccount? {
         try store.pool.read { db in try UserAccount.find(db, uuid: uuid) }
     }
 
     @Test func supportSavesAValidEditAndTheAuditNamesTheFields() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
-        try await console.run { browser in
-            try await browser.signIn("support@example.com")
+        try await Self.withJane { browser, console, user in
             let form = try await browser.get("/users/\(user.uuid)/edit")
             #expect(form.status == .ok)
             #expect(form.body.contains("value=\"jane@example.com\""))
@@ -61,11 +68,7 @@ import Testing
         (["reminderTime": "8:30"], "reminderTime", "HH:MM"),
     ] as [([String: String], String, String)])
     func badInputIsExplainedOnTheFormWithWhatWasTypedKept(change: [String: String], field: String, message: String) async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
-        try await console.run { browser in
-            try await browser.signIn("support@example.com")
+        try await Self.withJane { browser, console, user in
             try await browser.get("/users/\(user.uuid)/edit")
             let auditBefore = try console.auditCount()
             let page = try await browser.post("/users/\(user.uuid)/edit", Self.form().merging(change) { $1 })
@@ -81,13 +84,8 @@ import Testing
     }
 
     @Test func emailOrPhoneOfAnotherAccountIsAnErrorNamingTheField() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let data = AppData(store: console.store)
-        let user = try data.user(email: Self.jane.email, phone: Self.jane.phone)
-        try data.user(email: "taken@example.com", phone: "+15552230000")
-        try await console.run { browser in
-            try await browser.signIn("support@example.com")
+        try await Self.withJane { browser, console, user in
+            try AppData(store: console.store).user(email: "taken@example.com", phone: "+15552230000")
             try await browser.get("/users/\(user.uuid)/edit")
             let email = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "TAKEN@example.com"))
             #expect(email.status == .unprocessableContent)
@@ -100,11 +98,7 @@ import Testing
     }
 
     @Test func aWriteBetweenOpeningAndSubmittingIsAConflictAndOverwritesNothing() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
-        try await console.run { browser in
-            try await browser.signIn("support@example.com")
+        try await Self.withJane { browser, console, user in
             let form = try await browser.get("/users/\(user.uuid)/edit")
             #expect(form.body.contains("name=\"originalEmail\" value=\"jane@example.com\""))
             // The app changes the email on the shared file while the form is open.
@@ -133,11 +127,7 @@ import Testing
     }
 
     @Test func theAppUpdatingPointsDoesNotBlockAnEdit() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
-        try await console.run { browser in
-            try await browser.signIn("support@example.com")
+        try await Self.withJane { browser, console, user in
             try await browser.get("/users/\(user.uuid)/edit")
             try await console.store.pool.write { db in
                 try db.execute(sql: "UPDATE users SET points = points + 10, version = version + 1 WHERE uuid = ?", arguments: [user.uuid])
@@ -151,11 +141,7 @@ import Testing
     }
 
     @Test func editorsCannotEdit() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("editor@example.com", role: .editor)
-        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
-        try await console.run { browser in
-            try await browser.signIn("editor@example.com")
+        try await Self.withJane(role: .editor) { browser, console, user in
             try await browser.get("/")
             #expect(try await browser.get("/users/\(user.uuid)/edit").status == .forbidden)
             let refused = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "x@example.com"))
@@ -165,12 +151,9 @@ import Testing
     }
 
     @Test func editingADeletedAccountShowsItsTombstone() async throws {
-        let console = try TestConsole()
-        let support = try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: Self.jane.email, phone: Self.jane.phone)
-        try await console.run { browser in
-            try await browser.signIn("support@example.com")
+        try await Self.withJane { browser, console, user in
             try await browser.get("/users/\(user.uuid)/edit")
+            let support = try #require(try console.staff.all().first)
             _ = try await AccountDeletion.delete(console.store, uuid: user.uuid, confirmation: user.uuid, reason: "Asked", by: AuditActor(support, ip: nil))
             let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))
             #expect(page.status == .seeOther)
