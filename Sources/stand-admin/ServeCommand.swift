@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
         let standStore = try store.open()
         let staff = StaffAccounts(store: standStore)
         let app = try await buildApplication(configuration, store: standStore, logger: logger) {
-            guard (try? staff.count()) == 0 else { return }
+            guard (try? await staff.count()) == 0 else { return }
             let message = "No staff account exists yet. Open this one-time link to create the first owner:\n  \(configuration.setupURL)\n"
             FileHandle.standardOutput.write(Data(message.utf8))
         }

@@ -34,16 +34,16 @@ struct StaffCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List staff accounts.")
 
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            let members = try StaffAccounts(store: store.open()).all()
+        func run() async throws {
+            let members = try await StaffAccounts(store: store.open()).roster()
             if members.isEmpty { print("no staff accounts; `serve` prints a setup link, or use `staff create`") }
-            for member in members {
-                let status = member.disabled ? "disabled" : (member.isLocked(at: Date()) ? "locked" : "active")
+            for (member, lockedUntil) in members {
+                let status = member.disabled ? "disabled" : (lockedUntil != nil ? "locked" : "active")
                 print("\(member.id!)\t\(member.email)\t\(member.role.rawValue)\t\(status)")
             }
         }

@@ -52,6 +52,9 @@ public struct AuditActor: Sendable, Equatable {
         AuditActor(staffId: nil, email: nil, ip: ip)
     }
 
+    /// The console itself, in the background (finishing an erasure).
+    public static let system = AuditActor(staffId: nil, email: "stand-admin", ip: nil)
+
     /// The command line on this machine.
     public static let commandLine = AuditActor(staffId: nil, email: "command line", ip: nil)
 }
@@ -73,6 +76,8 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case userViewed = "user.viewed"
     case userUpdated = "user.updated"
     case userDeleted = "user.deleted"
+    /// The deleted person's bytes left the file and its WAL (a checkpoint succeeded).
+    case userErased = "user.erased"
     case deletionRequestOpened = "deletion_request.opened"
     case deletionRequestCancelled = "deletion_request.cancelled"
 }

@@ -49,12 +49,8 @@ public enum AuditLog {
         return Page(items: rows, limit: limit, cursor: { $0.id })
     }
 
-    /// Every event matching the filter, oldest first, for CSV export.
-    public static func all(_ db: Database, filter: Filter) throws -> RecordCursor<AuditEvent> {
-        var request = AuditEvent.all()
-        if let staffId = filter.staffId { request = request.filter(Column("staff_id") == staffId) }
-        if let action = filter.action { request = request.filter(Column("action") == action) }
-        return try request.order(Column("id")).fetchCursor(db)
+    public static func page(_ store: StandStore, filter: Filter, before: Int64?, limit: Int) async throws -> Page<AuditEvent> {
+        try await store.read { db in try page(db, filter: filter, before: before, limit: limit) }
     }
 }
 

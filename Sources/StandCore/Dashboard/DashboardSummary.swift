@@ -13,10 +13,10 @@ public struct DashboardSummary: Sendable {
 
     static let lookahead = 14
 
-    public static func load(_ store: StandStore, now: Date = Date()) throws -> DashboardSummary {
+    public static func load(_ store: StandStore, now: Date = Date()) async throws -> DashboardSummary {
         let today = UTCDate.day(now)
         let window = (0..<lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
-        return try store.pool.read { db in
+        return try await store.read { db in
             func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
                 try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
             }

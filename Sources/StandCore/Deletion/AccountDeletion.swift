@@ -14,17 +14,21 @@ public enum AccountDeletion {
 
     /// `confirmation` must be the account's email (any case) or UUID; `reason` is kept in the tombstone.
     /// Nothing changes unless everything does. After the commit the WAL is
-    /// checkpointed and truncated so the erased bytes leave the WAL file too.
+    /// checkpointed and truncated so the erased bytes leave the WAL file too;
+    /// if another program's read snapshot prevents that, the tombstone stays
+    /// "erasure pending" and `PendingErasures` retries in the background.
     public static func delete(
         _ store: StandStore, uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
         guard let staffId = actor.staffId else { throw ValidationErrors("reason", "Only a signed-in staff member can delete an account.") }
-        // Async: the write and the checkpoint (which waits for readers) run on
-        // GRDB's writer queue, never blocking one of the server's event loops.
-        let outcome: Outcome = try await store.pool.write { db in
+        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        var typedErrors = ValidationErrors()
+        TextInput.check(confirmation, field: "confirmation", into: &typedErrors)
+        TextInput.check(reason, field: "reason", multiline: true, into: &typedErrors)
+        try typedErrors.throwIfAny()
+        let outcome: Outcome = try await store.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }
             guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
-            let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
             try check(confirmation: confirmation, reason: reason, account: account)
             let preview = try DeletionPreview.make(db, account: account)
             try erase(db, account, reason: reason, staffId: staffId, now: now)
@@ -35,8 +39,12 @@ public enum AccountDeletion {
                 """, at: now)
             return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
         }
-        if case .deleted = outcome { await store.checkpointAndTruncateWAL() }
-        return outcome
+        guard case .deleted(let tombstone, let preview) = outcome else { return outcome }
+        if case .stillPending = await store.erasures.attempt() {
+            store.erasures.wakeUp()
+        }
+        // Read again: the attempt may have marked it erased.
+        return .deleted((try? await Tombstone.find(store, uuid: uuid)) ?? tombstone, preview)
     }
 
     static func check(confirmation: String, reason: String, account: UserAccount) throws {

@@ -34,4 +34,8 @@ public struct DeletionPreview: Sendable, Equatable {
         guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
         return try make(db, account: account)
     }
+
+    public static func make(_ store: StandStore, uuid: String) async throws -> DeletionPreview? {
+        try await store.read { db in try make(db, uuid: uuid) }
+    }
 }

@@ -20,6 +20,10 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     public let resolvedByEmail: String?
     public let createdAt: Date
     public let resolvedAt: Date?
+    /// When the account was deleted, if it was.
+    public let deletedAt: Date?
+    /// When its bytes left the store; nil while the erasure is pending.
+    public let erasedAt: Date?
 
     public init(row: Row) {
         id = row["id"]
@@ -33,6 +37,8 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         resolvedByEmail = row["resolved_by_email"]
         createdAt = row.timestamp("created_at") ?? .distantPast
         resolvedAt = row.timestamp("resolved_at")
+        deletedAt = row.timestamp("deleted_at")
+        erasedAt = row.timestamp("erased_at")
     }
 
     public func ageInDays(at now: Date = Date()) -> Int {
@@ -41,9 +47,11 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
 
     static let select = """
         SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, u.email AS account_email, r.source, r.status, r.note,
-               r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email
+               r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email,
+               d.deleted_at, d.erased_at
         FROM deletion_requests r
         LEFT JOIN users u ON u.id = r.user_id
+        LEFT JOIN deleted_accounts d ON d.uuid = r.user_uuid
         LEFT JOIN staff o ON o.id = r.opened_by
         LEFT JOIN staff v ON v.id = r.resolved_by
         """
@@ -59,6 +67,10 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         sql += " ORDER BY r.created_at, r.id LIMIT ?"
         arguments += [limit + 1]
         return Page(items: try DeletionRequest.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+    }
+
+    public static func list(_ store: StandStore, status: Status, after: Int64?, limit: Int) async throws -> Page<DeletionRequest> {
+        try await store.read { db in try list(db, status: status, after: after, limit: limit) }
     }
 
     /// Every request about one account, newest first.
@@ -80,8 +92,11 @@ public enum DeletionRequests {
     @discardableResult
     public static func open(_ store: StandStore, uuid: String, note: String, by actor: AuditActor, now: Date = Date()) async throws -> Int64? {
         let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.count > maximumNoteLength { throw ValidationErrors("note", "Keep the note under \(maximumNoteLength) characters.") }
-        return try await store.pool.write { db in
+        var errors = ValidationErrors()
+        TextInput.check(note, field: "note", multiline: true, into: &errors)
+        if note.count > maximumNoteLength { errors.add("note", "Keep the note under \(maximumNoteLength) characters.") }
+        try errors.throwIfAny()
+        return try await store.write { db in
             guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
             if let pending = try Int64.fetchOne(db, sql: "SELECT id FROM deletion_requests WHERE user_uuid = ? AND status = 'pending'", arguments: [uuid]) {
                 return pending
@@ -100,9 +115,12 @@ public enum DeletionRequests {
     /// Returns false when the request is not pending any more (done or cancelled meanwhile).
     public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Bool {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        if reason.isEmpty { throw ValidationErrors("reason", "Say why the request is cancelled.") }
-        if reason.count > maximumNoteLength { throw ValidationErrors("reason", "Keep the reason under \(maximumNoteLength) characters.") }
-        return try await store.pool.write { db in
+        var errors = ValidationErrors()
+        TextInput.check(reason, field: "reason", into: &errors)
+        if reason.isEmpty { errors.add("reason", "Say why the request is cancelled.") }
+        if reason.count > maximumNoteLength { errors.add("reason", "Keep the reason under \(maximumNoteLength) characters.") }
+        try errors.throwIfAny()
+        return try await store.write { db in
             guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return false }
             try db.execute(sql: """
                 UPDATE deletion_requests SET status = 'cancelled', resolved_at = ?, resolved_by = ?,

@@ -9,6 +9,10 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
     /// The staff member's email now (staff are disabled, never deleted).
     public let deletedByEmail: String?
     public let reason: String
+    /// When the person's bytes left the file and its WAL; nil while erasure is pending.
+    public let erasedAt: Date?
+
+    public var isErased: Bool { erasedAt != nil }
 
     public init(row: Row) {
         uuid = row["uuid"]
@@ -16,13 +20,18 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
         deletedBy = row["deleted_by"]
         deletedByEmail = row["staff_email"]
         reason = row["reason"]
+        erasedAt = row.timestamp("erased_at")
     }
 
     public static func find(_ db: Database, uuid: String) throws -> Tombstone? {
         try Tombstone.fetchOne(db.cachedStatement(sql: """
-            SELECT d.uuid, d.deleted_at, d.deleted_by, d.reason, s.email AS staff_email
+            SELECT d.uuid, d.deleted_at, d.deleted_by, d.reason, d.erased_at, s.email AS staff_email
             FROM deleted_accounts d LEFT JOIN staff s ON s.id = d.deleted_by
             WHERE d.uuid = ?
             """), arguments: [uuid])
+    }
+
+    public static func find(_ store: StandStore, uuid: String) async throws -> Tombstone? {
+        try await store.read { db in try find(db, uuid: uuid) }
     }
 }

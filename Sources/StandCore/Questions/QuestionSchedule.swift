@@ -19,4 +19,11 @@ public enum QuestionSchedule {
         let byDay = Dictionary(uniqueKeysWithValues: questions.map { ($0.runsOn, QuestionResults(question: $0, choices: byQuestion[$0.id!] ?? [])) })
         return days.map { Day(day: $0, question: byDay[$0]) }
     }
+
+    /// The next `ahead` days from today and the `behind` days before it, newest first.
+    public static func around(_ store: StandStore, now: Date, ahead: Int, behind: Int) async throws -> (upcoming: [Day], past: [Day]) {
+        try await store.read { db in
+            (try days(db, from: now, count: ahead), try days(db, from: UTCDate.adding(days: -behind, to: now), count: behind).reversed())
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// A signed-in browser. The id is the cookie value; the CSRF token is tied to it.
 public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
@@ -50,15 +51,24 @@ public struct SessionStore: Sendable {
     static let touchInterval: TimeInterval = 60
 
     let store: StandStore
+    /// `last_seen_at` updates, written behind the requests that cause them: a
+    /// page must not wait for (or fail on) a write lock another program holds.
+    public let touches: WriteBehindBuffer<SessionTouch>
 
-    public init(store: StandStore) {
+    public init(store: StandStore, logger: Logger = Logger(label: "stand-admin.sessions")) {
         self.store = store
+        self.touches = WriteBehindBuffer(store: store, logger: logger, label: "session touches") { db, touches in
+            var latest: [String: Date] = [:]
+            for touch in touches { latest[touch.id] = max(latest[touch.id] ?? touch.at, touch.at) }
+            let update = try db.cachedStatement(sql: "UPDATE staff_sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?")
+            for (id, at) in latest { try update.execute(arguments: [at, id, at]) }
+        }
     }
 
     /// A new session for a staff member who just signed in. The previous
     /// session of this browser, if any, is deleted: the id rotates at sign-in.
-    public func start(staffId: Int64, replacing previousId: String?, now: Date = Date()) throws -> StaffSession {
-        try store.pool.write { db in try Self.start(db, staffId: staffId, replacing: previousId, now: now) }
+    public func start(staffId: Int64, replacing previousId: String?, now: Date = Date()) async throws -> StaffSession {
+        try await store.write { db in try Self.start(db, staffId: staffId, replacing: previousId, now: now) }
     }
 
     static func start(_ db: Database, staffId: Int64, replacing previousId: String?, now: Date) throws -> StaffSession {
@@ -81,13 +91,15 @@ public struct SessionStore: Sendable {
 
     /// The session and its staff member, if the session exists, has not
     /// expired (idle or absolute) and the staff member is not disabled.
-    public func active(id: String, now: Date = Date()) throws -> Active? {
-        guard id.count == 64, id.allSatisfy(\.isHexDigit) else { return nil }
+    /// A read only: the touch is buffered, and an expired session is simply
+    /// refused (the next sign-in deletes expired rows).
+    public func active(id: String, now: Date = Date()) async throws -> Active? {
+        guard id.utf8.count == 64, id.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
         // Every page reads this, so it is kept lean: cached statements skip SQL
         // generation and preparing, and no transaction is opened around the two
         // lookups — each is one atomic statement, and a staff row changed in
         // between is read as it is now (disabled means refused).
-        let found = try store.pool.unsafeRead { db -> Active? in
+        let found = try await store.unsafeRead { db -> Active? in
             guard let session = try StaffSession.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff_sessions WHERE id = ?"), arguments: [id]),
                   let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [session.staffId])
             else { return nil }
@@ -96,20 +108,11 @@ public struct SessionStore: Sendable {
         guard let found else { return nil }
         let session = found.session
         let expired = session.expiresAt <= now || session.lastSeenAt.addingTimeInterval(Self.idleTimeout) <= now
-        if expired || found.staff.disabled {
-            try end(id: id)
-            return nil
-        }
+        if expired || found.staff.disabled { return nil }
         if now.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
-            try store.pool.write { db in
-                try db.execute(sql: "UPDATE staff_sessions SET last_seen_at = ? WHERE id = ?", arguments: [now, id])
-            }
+            touches.add(SessionTouch(id: id, at: now))
         }
         return found
-    }
-
-    public func end(id: String) throws {
-        _ = try store.pool.write { db in try StaffSession.deleteOne(db, key: id) }
     }
 
     /// End every session of one staff member (disabled, role changed, password reset).
@@ -119,7 +122,13 @@ public struct SessionStore: Sendable {
         try request.deleteAll(db)
     }
 
-    public func count(staffId: Int64) throws -> Int {
-        try store.pool.read { db in try StaffSession.filter(Column("staff_id") == staffId).fetchCount(db) }
+    public func count(staffId: Int64) async throws -> Int {
+        try await store.read { db in try StaffSession.filter(Column("staff_id") == staffId).fetchCount(db) }
     }
+}
+
+/// A signed-in browser was seen at `at`.
+public struct SessionTouch: Sendable {
+    let id: String
+    let at: Date
 }

@@ -45,7 +45,9 @@ public enum PasswordRules {
 
     public static func check(_ password: String, field: String = "password") -> ValidationErrors {
         var errors = ValidationErrors()
-        if password.count < minimumLength {
+        if let scalar = TextInput.forbiddenCharacter(in: password) {
+            errors.add(field, "Remove the invisible control character (U+\(TextInput.hex(scalar))) from the password.")
+        } else if password.count < minimumLength {
             errors.add(field, "Use at least \(minimumLength) characters.")
         } else if password.utf8.count > maximumBytes {
             errors.add(field, "Use at most \(maximumBytes) bytes (bcrypt ignores the rest).")

@@ -3,8 +3,8 @@ import GRDB
 
 extension StaffAccounts {
     /// Change a staff member's role. Their sessions end so the new role applies at once.
-    public func changeRole(staffId: Int64, to role: StaffRole, by actor: AuditActor, now: Date = Date()) throws {
-        try store.pool.write { db in
+    public func changeRole(staffId: Int64, to role: StaffRole, by actor: AuditActor, now: Date = Date()) async throws {
+        try await store.write { db in
             let staff = try Self.existing(db, staffId)
             guard staff.role != role else { return }
             try Self.keepAnOwner(db, changing: staff, actor: actor, removingOwner: staff.role == .owner)
@@ -16,30 +16,33 @@ extension StaffAccounts {
     }
 
     /// Disable (ending every session at once, OWASP ASVS 7.4.2) or enable again.
-    public func setDisabled(staffId: Int64, _ disabled: Bool, by actor: AuditActor, now: Date = Date()) throws {
-        try store.pool.write { db in
+    public func setDisabled(staffId: Int64, _ disabled: Bool, by actor: AuditActor, now: Date = Date()) async throws {
+        try await store.write { db in
             let staff = try Self.existing(db, staffId)
             guard staff.disabled != disabled else { return }
             if disabled {
                 try Self.keepAnOwner(db, changing: staff, actor: actor, removingOwner: staff.role == .owner)
             }
-            try db.execute(sql: "UPDATE staff SET disabled = ?, failed_logins = 0, locked_until = NULL WHERE id = ?", arguments: [disabled, staffId])
+            try db.execute(sql: "UPDATE staff SET disabled = ? WHERE id = ?", arguments: [disabled, staffId])
+            try SignInThrottle.clear(db, email: staff.email)
             if disabled { try SessionStore.endAll(db, staffId: staffId) }
             try AuditLog.record(db, disabled ? .staffDisabled : .staffEnabled, by: actor, target: ("staff", String(staffId)), at: now)
         }
     }
 
     /// Give a staff member a new generated password, shown once to the owner.
-    /// Ends their sessions and lifts a lockout.
+    /// Ends their sessions and lifts a lockout. Not one's own: that would end
+    /// the session in use, and "Your account" asks for the current password.
     public func resetPassword(staffId: Int64, by actor: AuditActor, now: Date = Date()) async throws -> String {
+        if staffId == actor.staffId {
+            throw ValidationErrors("staff", "Change your own password on “Your account”; resetting it here would sign you out.")
+        }
         let password = SecureToken.password()
         let hash = await hasher.hash(password)
-        try await store.pool.write { db in
-            _ = try Self.existing(db, staffId)
-            try db.execute(sql: """
-                UPDATE staff SET password_hash = ?, password_changed_at = ?, failed_logins = 0, locked_until = NULL
-                WHERE id = ?
-                """, arguments: [hash, now, staffId])
+        try await store.write { db in
+            let staff = try Self.existing(db, staffId)
+            try db.execute(sql: "UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", arguments: [hash, now, staffId])
+            try SignInThrottle.clear(db, email: staff.email)
             try SessionStore.endAll(db, staffId: staffId)
             try AuditLog.record(db, .passwordReset, by: actor, target: ("staff", String(staffId)), at: now)
         }
@@ -61,17 +64,18 @@ extension StaffAccounts {
     /// A staff member changes their own password; asks for the current one.
     /// Their other sessions end; the one they are using stays.
     public func changeOwnPassword(staffId: Int64, _ change: PasswordChange, keepingSession sessionId: String, ip: String?, now: Date = Date()) async throws {
-        guard let staff = try find(id: staffId) else { throw ValidationErrors("current", "Your account no longer exists.") }
+        guard let staff = try await find(id: staffId) else { throw ValidationErrors("current", "Your account no longer exists.") }
         var errors = ValidationErrors()
         if !(await hasher.verify(change.current, hash: staff.passwordHash)) {
             errors.add("current", "That is not your current password.")
         }
         for (field, message) in PasswordRules.check(change.new, field: "new").messages { errors.add(field, message) }
+        TextInput.check(change.confirmation, field: "confirmation", into: &errors)
         if change.new != change.confirmation { errors.add("confirmation", "The two new passwords do not match.") }
         if errors.isEmpty && change.new == change.current { errors.add("new", "Choose a password different from the current one.") }
         try errors.throwIfAny()
         let hash = await hasher.hash(change.new)
-        try await store.pool.write { db in
+        try await store.write { db in
             try db.execute(sql: "UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", arguments: [hash, now, staffId])
             try SessionStore.endAll(db, staffId: staffId, except: sessionId)
             try AuditLog.record(db, .passwordChanged, by: AuditActor(staff, ip: ip), target: ("staff", String(staffId)), at: now)

@@ -17,16 +17,24 @@ public struct StaffAccounts: Sendable {
 
     // MARK: Reading
 
-    public func count() throws -> Int {
-        try store.pool.read { db in try StaffMember.fetchCount(db) }
+    public func count() async throws -> Int {
+        try await store.read { db in try StaffMember.fetchCount(db) }
     }
 
-    public func all() throws -> [StaffMember] {
-        try store.pool.read { db in try StaffMember.order(Column("email")).fetchAll(db) }
+    public func all() async throws -> [StaffMember] {
+        try await store.read { db in try StaffMember.order(Column("email")).fetchAll(db) }
     }
 
-    public func find(id: Int64) throws -> StaffMember? {
-        try store.pool.read { db in try StaffMember.fetchOne(db, key: id) }
+    public func find(id: Int64) async throws -> StaffMember? {
+        try await store.read { db in try StaffMember.fetchOne(db, key: id) }
+    }
+
+    /// Every staff member by email, with when their sign-in lock ends (if locked now).
+    public func roster(now: Date = Date()) async throws -> [(member: StaffMember, lockedUntil: Date?)] {
+        try await store.read { db in
+            let locks = try SignInThrottle.locks(db, now: now)
+            return try StaffMember.order(Column("email")).fetchAll(db).map { ($0, locks[$0.email.lowercased()]) }
+        }
     }
 
     // MARK: Creating
@@ -47,7 +55,7 @@ public struct StaffAccounts: Sendable {
     public func create(_ input: NewStaff, by actor: AuditActor, now: Date = Date()) async throws -> StaffMember {
         let (email, role) = try await validate(input)
         let hash = await hasher.hash(input.password)
-        return try await store.pool.write { db in
+        return try await store.write { db in
             try Self.insert(db, email: email, role: role, hash: hash, by: actor, action: .staffCreated, now: now)
         }
     }
@@ -57,7 +65,7 @@ public struct StaffAccounts: Sendable {
     public func createFirstOwner(email: String, password: String, ip: String?, now: Date = Date()) async throws -> StaffMember? {
         let (email, _) = try await validate(NewStaff(email: email, role: .owner, password: password))
         let hash = await hasher.hash(password)
-        return try await store.pool.write { db -> StaffMember? in
+        return try await store.write { db -> StaffMember? in
             guard try StaffMember.fetchCount(db) == 0 else { return nil }
             return try Self.insert(db, email: email, role: .owner, hash: hash, by: .anonymous(ip: ip), action: .ownerCreatedAtSetup, now: now)
         }
@@ -69,7 +77,7 @@ public struct StaffAccounts: Sendable {
         if email == nil { errors.add("email", "Enter an email address like name@example.com.") }
         if input.role == nil { errors.add("role", "Choose a role.") }
         for (field, message) in PasswordRules.check(input.password).messages { errors.add(field, message) }
-        if let email, try await store.pool.read({ db in try StaffMember.filter(Column("email") == email).fetchCount(db) }) > 0 {
+        if let email, try await store.read({ db in try StaffMember.filter(Column("email") == email).fetchCount(db) }) > 0 {
             errors.add("email", "A staff account with this email already exists.")
         }
         try errors.throwIfAny()
@@ -81,8 +89,7 @@ public struct StaffAccounts: Sendable {
             throw ValidationErrors("email", "A staff account with this email already exists.")
         }
         var staff = StaffMember(
-            id: nil, email: email, passwordHash: hash, role: role, disabled: false, failedLogins: 0,
-            lockedUntil: nil, createdAt: now, lastLoginAt: nil, passwordChangedAt: now
+            id: nil, email: email, passwordHash: hash, role: role, disabled: false, createdAt: now, lastLoginAt: nil, passwordChangedAt: now
         )
         try staff.insert(db)
         var auditActor = actor

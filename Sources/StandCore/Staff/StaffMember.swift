@@ -11,8 +11,6 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
     public var passwordHash: String
     public var role: StaffRole
     public var disabled: Bool
-    public var failedLogins: Int
-    public var lockedUntil: Date?
     public var createdAt: Date
     public var lastLoginAt: Date?
     public var passwordChangedAt: Date
@@ -20,21 +18,17 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
     enum CodingKeys: String, CodingKey {
         case id, email, role, disabled
         case passwordHash = "password_hash"
-        case failedLogins = "failed_logins"
-        case lockedUntil = "locked_until"
         case createdAt = "created_at"
         case lastLoginAt = "last_login_at"
         case passwordChangedAt = "password_changed_at"
     }
 
-    public init(id: Int64?, email: String, passwordHash: String, role: StaffRole, disabled: Bool, failedLogins: Int, lockedUntil: Date?, createdAt: Date, lastLoginAt: Date?, passwordChangedAt: Date) {
+    public init(id: Int64?, email: String, passwordHash: String, role: StaffRole, disabled: Bool, createdAt: Date, lastLoginAt: Date?, passwordChangedAt: Date) {
         self.id = id
         self.email = email
         self.passwordHash = passwordHash
         self.role = role
         self.disabled = disabled
-        self.failedLogins = failedLogins
-        self.lockedUntil = lockedUntil
         self.createdAt = createdAt
         self.lastLoginAt = lastLoginAt
         self.passwordChangedAt = passwordChangedAt
@@ -47,8 +41,6 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
         passwordHash = row["password_hash"]
         role = StaffRole(rawValue: row["role"]) ?? .support
         disabled = row["disabled"]
-        failedLogins = row["failed_logins"]
-        lockedUntil = row.timestamp("locked_until")
         createdAt = row.timestamp("created_at") ?? .distantPast
         lastLoginAt = row.timestamp("last_login_at")
         passwordChangedAt = row.timestamp("password_changed_at") ?? .distantPast
@@ -60,10 +52,5 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
 
     public func can(_ permission: Permission) -> Bool {
         !disabled && permission.isGranted(to: role)
-    }
-
-    public func isLocked(at now: Date) -> Bool {
-        guard let lockedUntil else { return false }
-        return lockedUntil > now
     }
 }

@@ -9,21 +9,57 @@ import GRDB
 public final class StandStore: Sendable {
     public let pool: DatabasePool
     public let path: String
-
     /// How long a statement waits for another process's lock before giving up.
-    public static let busyTimeout: TimeInterval = 5
+    public let busyTimeout: TimeInterval
+    /// Accounts deleted whose bytes may still be in the file or its WAL.
+    public let erasures: PendingErasures
 
-    public init(path: String, migrate: Bool = true) throws {
+    public static let defaultBusyTimeout: TimeInterval = 5
+
+    public init(path: String, migrate: Bool = true, busyTimeout: TimeInterval = StandStore.defaultBusyTimeout) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.path = path
-        self.pool = try DatabasePool(path: path, configuration: Self.configuration())
+        self.busyTimeout = busyTimeout
+        self.pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+        self.erasures = PendingErasures(pool: pool, busyTimeout: busyTimeout)
         if migrate {
             try StandMigrations.migrator.migrate(pool)
         }
     }
 
-    static func configuration() -> Configuration {
+    /// A read on one of GRDB's reader connections, awaited: never on the
+    /// caller's thread, and in WAL mode never waiting for a write lock.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(value)
+        } catch let error as DatabaseError where error.isBusy {
+            throw StoreBusy()
+        }
+    }
+
+    /// A read without a transaction around it, for work whose statements are
+    /// each atomic on their own (the session lookup every page makes).
+    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.unsafeRead(value)
+        } catch let error as DatabaseError where error.isBusy {
+            throw StoreBusy()
+        }
+    }
+
+    /// A write transaction (`BEGIN IMMEDIATE`) on GRDB's writer queue, awaited.
+    /// If another program holds the lock past the busy timeout, nothing was
+    /// written and `StoreBusy` says so.
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(updates)
+        } catch let error as DatabaseError where error.isBusy {
+            throw StoreBusy()
+        }
+    }
+
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -36,18 +72,6 @@ public final class StandStore: Sendable {
             try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         return configuration
-    }
-
-    /// Copy every WAL frame into the database file and truncate the WAL to zero
-    /// bytes, so erased content is gone from both files. Waits (busy timeout)
-    /// for readers of older snapshots; false if one still held it after that,
-    /// in which case the next checkpoint finishes the job.
-    @discardableResult
-    public func checkpointAndTruncateWAL() async -> Bool {
-        let busy = try? await pool.writeWithoutTransaction { db in
-            try Int.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-        }
-        return busy == 0
     }
 
     /// Applied migrations, oldest first.
@@ -69,6 +93,23 @@ public final class StandStore: Sendable {
             try db.execute(sql: "PRAGMA journal_mode = DELETE")
         }
         try target.close()
+    }
+}
+
+/// Another program held the store's lock for longer than the busy timeout:
+/// nothing was written. A normal event on a shared file, not a bug.
+public struct StoreBusy: Error, Sendable, Equatable {
+    public init() {}
+
+    public static let message = "The store is busy; nothing was saved; try again in a few seconds."
+    /// What a `Retry-After` header says, in seconds.
+    public static let retryAfterSeconds = 2
+}
+
+extension DatabaseError {
+    /// The lock was not free in time (`SQLITE_BUSY`, `SQLITE_LOCKED` and their extended codes).
+    var isBusy: Bool {
+        resultCode == .SQLITE_BUSY || resultCode == .SQLITE_LOCKED
     }
 }
 

@@ -20,4 +20,8 @@ public struct Suggestion: Decodable, Sendable, StoreRecord {
             WHERE status = 'pending' ORDER BY created_at, id LIMIT ?
             """, arguments: [limit])
     }
+
+    public static func pending(_ store: StandStore, limit: Int) async throws -> [Suggestion] {
+        try await store.read { db in try pending(db, limit: limit) }
+    }
 }

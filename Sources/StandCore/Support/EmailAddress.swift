@@ -1,11 +1,13 @@
 import Foundation
 
 /// An email address as the app accepts it: trimmed, one `@`, a dotted domain,
-/// no spaces or control characters, at most 254 characters.
+/// at most 254 characters, and nothing invisible: no spaces, control or format
+/// characters (zero-width spaces, BOMs, bidi overrides, soft hyphens), which
+/// would make two addresses look alike.
 public enum EmailAddress {
     public static func normalised(_ input: String) -> String? {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count <= 254, !trimmed.isEmpty else { return nil }
+        guard trimmed.count <= 254, !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy(TextInput.isVisible) else { return nil }
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         let local = parts[0], domain = parts[1].lowercased()

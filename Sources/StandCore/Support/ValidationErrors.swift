@@ -1,15 +1,20 @@
 /// Mistakes a person can fix: field name → message, rendered back into the form.
+/// The first message per field counts; fields keep the order they were checked
+/// in, which is the form's order, so the summary reads like the form.
 public struct ValidationErrors: Error, Sendable, Equatable {
     public private(set) var messages: [String: String] = [:]
+    public private(set) var fields: [String] = []
 
     public init() {}
 
     public init(_ field: String, _ message: String) {
-        messages[field] = message
+        add(field, message)
     }
 
     public mutating func add(_ field: String, _ message: String) {
-        if messages[field] == nil { messages[field] = message }
+        guard messages[field] == nil else { return }
+        messages[field] = message
+        fields.append(field)
     }
 
     public var isEmpty: Bool { messages.isEmpty }

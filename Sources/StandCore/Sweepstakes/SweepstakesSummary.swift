@@ -27,4 +27,8 @@ public struct SweepstakesSummary: Decodable, Sendable, FetchableRecord {
             GROUP BY s.id ORDER BY s.starts_on DESC, s.id DESC
             """)
     }
+
+    public static func all(_ store: StandStore) async throws -> [SweepstakesSummary] {
+        try await store.read { db in try all(db) }
+    }
 }

@@ -42,8 +42,11 @@ public enum UserEdit {
         var errors = ValidationErrors()
         let email = EmailAddress.normalised(typed.email)
         if email == nil {
-            errors.add("email", typed.email.trimmingCharacters(in: .whitespaces).isEmpty
-                ? "Enter an email address." : "Enter a valid email address, like name@example.com.")
+            let trimmed = typed.email.trimmingCharacters(in: .whitespaces)
+            if let hidden = trimmed.unicodeScalars.first(where: { !TextInput.isVisible($0) }), hidden != " " {
+                errors.add("email", "This email holds an invisible character (U+\(TextInput.hex(hidden))); retype it rather than pasting it.")
+            }
+            errors.add("email", trimmed.isEmpty ? "Enter an email address." : "Enter a valid email address, like name@example.com.")
         }
         var phone: String?
         switch PhoneNumber.e164(from: typed.phone) {
@@ -66,7 +69,7 @@ public enum UserEdit {
         _ store: StandStore, uuid: String, original: Fields, typed: Fields, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
         let wanted = try validate(typed, today: now)
-        return try await store.pool.write { db in
+        return try await store.write { db in
             guard let current = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             let theirs = current.editableFields.changedFields(from: original)
             if !theirs.isEmpty { return .conflict(current: current, changed: theirs) }

@@ -11,7 +11,7 @@ public enum UserQuery: Equatable, Sendable {
     case empty
 
     public init(_ input: String) {
-        let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = TextInput.searchable(input).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { self = .empty; return }
         if let uuid = Self.canonicalUUID(text) {
             self = .uuid(uuid)

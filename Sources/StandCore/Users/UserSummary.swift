@@ -69,4 +69,8 @@ public enum UserDirectory {
         arguments += [limit + 1]
         return Page(items: try UserSummary.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
     }
+
+    public static func newest(_ store: StandStore, before: Int64?, limit: Int) async throws -> Page<UserSummary> {
+        try await store.read { db in try newest(db, before: before, limit: limit) }
+    }
 }

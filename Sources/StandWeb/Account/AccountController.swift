@@ -18,13 +18,13 @@ struct AccountController {
         var confirmation: String?
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/account", use: show)
         group.post("/account/password", use: changePassword)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let notice = request.uri.queryParameters["done"] == "password" ? "Your password has been changed. Other browsers signed in as you were signed out." : nil
+        let notice = QueryParameters(request)["done"] == "password" ? "Your password has been changed. Other browsers signed in as you were signed out." : nil
         return try renderer.render("account/index", title: "Your account", page: page(context), request: request, context: context, notice: notice)
     }
 
@@ -35,10 +35,11 @@ struct AccountController {
             let change = StaffAccounts.PasswordChange(current: form.current ?? "", new: form.new ?? "", confirmation: form.confirmation ?? "")
             try await staff.changeOwnPassword(staffId: member.id!, change, keepingSession: session.id, ip: context.remoteIP)
             return .redirect(to: "/account?done=password")
-        } catch let errors as ValidationErrors {
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
             var page = page(context)
-            page.errors = FieldErrors(errors)
-            return try renderer.render("account/index", title: "Your account", page: page, request: request, context: context, status: .unprocessableContent)
+            page.errors = problem.errors
+            return try renderer.render("account/index", title: "Your account", page: page, request: request, context: context, status: problem.status)
         }
     }
 

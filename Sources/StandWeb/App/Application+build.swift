@@ -10,18 +10,26 @@ public struct AppServices: Sendable {
     public let sessions: SessionStore
     public let renderer: PageRenderer
     public let accountViews: AccountViewRecorder
+    /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
+    let routes = RouteTable()
 
     public init(configuration: AppConfiguration, store: StandStore? = nil, logger: Logger) async throws {
         let store = try store ?? StandStore(path: configuration.databasePath)
         self.store = store
         self.staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
-        self.sessions = SessionStore(store: store)
+        self.sessions = SessionStore(store: store, logger: logger)
         self.accountViews = AccountViewRecorder(store: store, logger: logger)
         self.renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
             failOnInvalidHTML: configuration.failOnInvalidHTML,
             logger: logger
         )
+    }
+
+    /// Write what requests left in the write-behind buffers (views, session touches) now.
+    public func flushBufferedWrites() async {
+        await accountViews.flush()
+        await sessions.touches.flush()
     }
 }
 
@@ -48,19 +56,26 @@ public func buildApplication(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(60))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: [AccountViewFlushService(recorder: services.accountViews)],
+        services: [
+            BufferedWritesService(flush: services.flushBufferedWrites),
+            ErasureService(erasures: services.store.erasures, logger: logger),
+        ],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger
     )
 }
 
 func buildRouter(_ configuration: AppConfiguration, services: AppServices, logger: Logger) -> Router<AppRequestContext> {
-    let router = Router(context: AppRequestContext.self)
+    // HEAD is answered wherever GET is (monitors and link checkers use it).
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let table = services.routes
     router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: PathGuardMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ServerTimingMiddleware())
     router.add(middleware: SessionMiddleware(sessions: services.sessions))
     router.add(middleware: ErrorPageMiddleware(renderer: services.renderer))
+    router.add(middleware: MethodNotAllowedMiddleware(table: table))
     // Serves a file only when no route matched, so it sits inside the error
     // pages: a missing file still gets the 404 page.
     router.add(middleware: FileMiddleware(
@@ -71,30 +86,31 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     ))
     router.add(middleware: CSRFMiddleware())
 
-    HealthController().addRoutes(to: router)
-    LoginController(staff: services.staff, renderer: services.renderer).addRoutes(to: router)
-    SetupController(staff: services.staff, renderer: services.renderer, setupToken: configuration.setupToken).addRoutes(to: router)
+    let open = Routes(group: router.group(), table: table)
+    HealthController().addRoutes(to: open)
+    LoginController(staff: services.staff, renderer: services.renderer).addRoutes(to: open)
+    SetupController(staff: services.staff, renderer: services.renderer, setupToken: configuration.setupToken).addRoutes(to: open)
 
-    let signedIn = router.group().add(middleware: RequireStaffMiddleware())
+    let signedIn = open.adding(RequireStaffMiddleware())
     DashboardController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
     AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: signedIn)
     UsersController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
     QuestionsController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
     SweepstakesController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
 
-    let editors = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .scheduleQuestions))
+    let editors = signedIn.adding(RequirePermissionMiddleware(permission: .scheduleQuestions))
     SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
-    let deleters = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .deleteAccounts))
+    let deleters = signedIn.adding(RequirePermissionMiddleware(permission: .deleteAccounts))
     DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
     AccountDeletionController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
     UserPageController(store: services.store, renderer: services.renderer, views: services.accountViews)
         .addRoutes(to: signedIn, deleters: deleters)
-    let userEditors = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .editUsers))
+    let userEditors = signedIn.adding(RequirePermissionMiddleware(permission: .editUsers))
     UserEditController(store: services.store, renderer: services.renderer).addRoutes(to: userEditors)
 
-    let owners = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .manageStaff))
+    let owners = signedIn.adding(RequirePermissionMiddleware(permission: .manageStaff))
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: owners)
-    let auditors = signedIn.group().add(middleware: RequirePermissionMiddleware(permission: .readAuditLog))
+    let auditors = signedIn.adding(RequirePermissionMiddleware(permission: .readAuditLog))
     AuditController(store: services.store, staff: services.staff, renderer: services.renderer).addRoutes(to: auditors)
     return router
 }

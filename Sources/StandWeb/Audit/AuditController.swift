@@ -34,18 +34,18 @@ struct AuditController {
         let isFiltered: Bool
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/audit", use: list)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let staffId = query["staff"].flatMap { Int64(String($0)) }
-        let action = query["action"].map(String.init).flatMap { AuditAction(rawValue: $0)?.rawValue }
-        let before = query["before"].flatMap { Int64(String($0)) }
+        let query = QueryParameters(request)
+        let staffId = try query.number("staff", in: QueryParameters.rowIds)
+        let action = query["action"].flatMap { AuditAction(rawValue: $0)?.rawValue }
+        let before = try query.number("before", in: QueryParameters.rowIds)
         let filter = AuditLog.Filter(staffId: staffId, action: action)
-        let (events, members) = try context.timing.measure(.db) {
-            (try store.pool.read { db in try AuditLog.page(db, filter: filter, before: before, limit: Self.pageSize) }, try staff.all())
+        let (events, members) = try await context.timing.measure(.db) {
+            (try await AuditLog.page(store, filter: filter, before: before, limit: Self.pageSize), try await staff.all())
         }
         let rows = events.items.map { event in
             AuditPage.Row(

@@ -20,7 +20,7 @@ struct LoginController {
         var next: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: Routes) {
         router.get("/login", use: show)
         router.post("/login", use: signIn)
         router.post("/logout", use: signOut)
@@ -29,18 +29,25 @@ struct LoginController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         if context.staff != nil { return .redirect(to: "/") }
         var page = LoginPage()
-        page.next = Self.safeNext(request.uri.queryParameters["next"].map(String.init)) ?? ""
-        if request.uri.queryParameters["signed_out"] != nil { page.notice = "You have signed out." }
+        let parameters = QueryParameters(request)
+        page.next = Self.safeNext(parameters["next"]) ?? ""
+        if parameters["signed_out"] != nil { page.notice = "You have signed out." }
         return try render(page, status: .ok, request: request, context: context)
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = (try? await request.decode(as: LoginForm.self, context: context)) ?? LoginForm()
         var page = LoginPage(email: form.email ?? "", next: Self.safeNext(form.next) ?? "")
-        let result = try await staff.signIn(
-            email: form.email ?? "", password: form.password ?? "", ip: context.remoteIP,
-            replacingSession: request.cookies[SessionMiddleware.sessionCookie]?.value
-        )
+        let result: SignInResult
+        do {
+            result = try await staff.signIn(
+                email: form.email ?? "", password: form.password ?? "", ip: context.remoteIP,
+                replacingSession: request.cookies[SessionMiddleware.sessionCookie]?.value
+            )
+        } catch is StoreBusy {
+            page.error = StoreBusy.message
+            return try render(page, status: .serviceUnavailable, request: request, context: context)
+        }
         switch result {
         case .signedIn(_, let session):
             var response = Response.redirect(to: page.next.isEmpty ? "/" : page.next)
@@ -59,7 +66,7 @@ struct LoginController {
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let session = context.session, let member = context.staff {
-            try staff.signOut(sessionId: session.id, staff: member, ip: context.remoteIP)
+            try await staff.signOut(sessionId: session.id, staff: member, ip: context.remoteIP)
         }
         var response = Response.redirect(to: "/login?signed_out=1")
         response.setCookie(SessionMiddleware.expiredSessionCookie)

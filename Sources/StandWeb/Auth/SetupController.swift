@@ -21,13 +21,13 @@ struct SetupController {
         var confirmation: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: Routes) {
         router.get("/setup", use: show)
         router.post("/setup", use: create)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = request.uri.queryParameters["token"].map(String.init) ?? ""
+        let token = QueryParameters(request)["token"] ?? ""
         try await checkLink(token)
         return try render(SetupPage(token: token), status: .ok, request: request, context: context)
     }
@@ -46,12 +46,15 @@ struct SetupController {
             guard try await staff.createFirstOwner(email: page.email, password: password, ip: context.remoteIP) != nil else {
                 return .redirect(to: "/login")
             }
-        } catch let errors as ValidationErrors {
-            page.errors = FieldErrors(errors)
-            return try render(page, status: .unprocessableContent, request: request, context: context)
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            page.errors = problem.errors
+            return try render(page, status: problem.status, request: request, context: context)
         }
         // Sign the new owner straight in, through the normal sign-in path.
-        let result = try await staff.signIn(email: page.email, password: password, ip: context.remoteIP, replacingSession: nil)
+        guard let result = try? await staff.signIn(email: page.email, password: password, ip: context.remoteIP, replacingSession: nil) else {
+            return .redirect(to: "/login")
+        }
         guard case .signedIn(_, let session) = result else { return .redirect(to: "/login") }
         var response = Response.redirect(to: "/")
         response.setCookie(SessionMiddleware.sessionCookie(session))
@@ -60,7 +63,7 @@ struct SetupController {
 
     /// The link works once: while no staff exist and with the token printed at start-up.
     private func checkLink(_ token: String) async throws {
-        if try staff.count() > 0 {
+        if try await staff.count() > 0 {
             throw HTTPError(.notFound, message: "The console is already set up. Sign in instead.")
         }
         guard SecureToken.constantTimeEquals(token, setupToken) else {

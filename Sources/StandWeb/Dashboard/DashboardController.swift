@@ -18,12 +18,12 @@ struct DashboardController {
         let canHandleDeletions: Bool
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/", use: show)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let summary = try context.timing.measure(.db) { try DashboardSummary.load(store) }
+        let summary = try await context.timing.measure(.db) { try await DashboardSummary.load(store) }
         let page = DashboardPage(
             today: summary.today,
             question: summary.todaysQuestion.map(QuestionView.init),

@@ -28,14 +28,14 @@ struct AccountDeletionController {
         var reason: String?
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/users/{uuid}/delete", use: confirm)
         group.post("/users/{uuid}/delete", use: delete)
     }
 
     @Sendable func confirm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        guard let preview = try await store.pool.read({ db in try DeletionPreview.make(db, uuid: uuid) }) else {
+        guard let preview = try await DeletionPreview.make(store, uuid: uuid) else {
             return try await alreadyGone(uuid, request: request, context: context)
         }
         return try renderer.render("users/delete", title: "Delete \(preview.account.email)", page: page(preview), request: request, context: context)
@@ -59,20 +59,21 @@ struct AccountDeletionController {
             case .notFound:
                 throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")
             }
-        } catch let errors as ValidationErrors {
-            guard let preview = try await store.pool.read({ db in try DeletionPreview.make(db, uuid: uuid) }) else {
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            guard let preview = try await DeletionPreview.make(store, uuid: uuid) else {
                 return try await alreadyGone(uuid, request: request, context: context)
             }
             var page = page(preview)
             page.confirmation = form.confirmation ?? ""
             page.reason = form.reason ?? ""
-            page.errors = FieldErrors(errors)
-            return try renderer.render("users/delete", title: "Delete \(preview.account.email)", page: page, request: request, context: context, status: .unprocessableContent)
+            page.errors = problem.errors
+            return try renderer.render("users/delete", title: "Delete \(preview.account.email)", page: page, request: request, context: context, status: problem.status)
         }
     }
 
     private func alreadyGone(_ uuid: String, request: Request, context: AppRequestContext) async throws -> Response {
-        guard let tombstone = try await store.pool.read({ db in try Tombstone.find(db, uuid: uuid) }) else {
+        guard let tombstone = try await Tombstone.find(store, uuid: uuid) else {
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")
         }
         return try alreadyDeletedPage(tombstone, request: request, context: context)

@@ -22,6 +22,8 @@ struct DeletionRequestsController {
             let resolvedBy: String
             let note: String?
             let isPending: Bool
+            /// For done requests: "Erased at …" or "Erasure pending since …".
+            let erasure: String?
         }
         struct Filter: Sendable {
             let value: String
@@ -43,49 +45,53 @@ struct DeletionRequestsController {
         var reason: String?
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/deletion-requests", use: list)
         group.post("/deletion-requests/{id}/cancel", use: cancel)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let status = request.uri.queryParameters["status"].flatMap { DeletionRequest.Status(rawValue: String($0)) } ?? .pending
-        let after = request.uri.queryParameters["after"].flatMap { Int64(String($0)) }
-        let notice = request.uri.queryParameters["done"] == "cancelled" ? "Request cancelled. The account stays." : nil
-        let page = try makePage(status: status, after: after, timing: context.timing)
+        let parameters = QueryParameters(request)
+        let status = parameters["status"].flatMap { DeletionRequest.Status(rawValue: $0) } ?? .pending
+        let after = try parameters.number("after", in: QueryParameters.rowIds)
+        let notice = parameters["done"] == "cancelled" ? "Request cancelled. The account stays." : nil
+        let page = try await makePage(status: status, after: after, timing: context.timing)
         return try renderer.render("deletion/index", title: "Deletion requests", page: page, request: request, context: context, notice: notice)
     }
 
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int64.self)
+        let id = try RouteParameter.rowId(context)
         let form = (try? await request.decode(as: CancelForm.self, context: context)) ?? CancelForm()
         do {
             if try await DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) {
                 return .redirect(to: "/deletion-requests?done=cancelled")
             }
             let notice = "Request #\(id) is no longer pending (it was completed or cancelled meanwhile); nothing was changed."
-            let page = try makePage(status: .pending, after: nil, timing: context.timing)
+            let page = try await makePage(status: .pending, after: nil, timing: context.timing)
             return try renderer.render("deletion/index", title: "Deletion requests", page: page, request: request, context: context, status: .conflict, notice: notice)
-        } catch let errors as ValidationErrors {
-            var page = try makePage(status: .pending, after: nil, timing: context.timing)
-            page.errors = FieldErrors(errors)
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            var page = try await makePage(status: .pending, after: nil, timing: context.timing)
+            page.errors = problem.errors
             page.failedRequestId = id
             page.reason = form.reason ?? ""
-            return try renderer.render("deletion/index", title: "Deletion requests", page: page, request: request, context: context, status: .unprocessableContent)
+            return try renderer.render("deletion/index", title: "Deletion requests", page: page, request: request, context: context, status: problem.status)
         }
     }
 
-    private func makePage(status: DeletionRequest.Status, after: Int64?, timing: RequestTiming) throws -> DeletionRequestsPage {
-        let requests = try timing.measure(.db) {
-            try store.pool.read { db in try DeletionRequest.list(db, status: status, after: after, limit: Self.pageSize) }
+    private func makePage(status: DeletionRequest.Status, after: Int64?, timing: RequestTiming) async throws -> DeletionRequestsPage {
+        let requests = try await timing.measure(.db) {
+            try await DeletionRequest.list(store, status: status, after: after, limit: Self.pageSize)
         }
         let now = Date()
-        let rows = requests.items.map {
-            DeletionRequestsPage.Row(
-                id: $0.id, userUUID: $0.userUUID, accountExists: $0.accountExists, accountEmail: $0.accountEmail, source: $0.source == "app" ? "App" : "Staff",
-                received: UTCDate.minute($0.createdAt), ageInDays: $0.ageInDays(at: now),
-                resolved: $0.resolvedAt.map(UTCDate.minute) ?? "", resolvedBy: $0.resolvedByEmail ?? "", note: $0.note,
-                isPending: $0.status == .pending)
+        let rows = requests.items.map { request in
+            let erasure = request.deletedAt.map { UserPageController.DeletedPage.erasureState(deletedAt: $0, erasedAt: request.erasedAt) }
+            return DeletionRequestsPage.Row(
+                id: request.id, userUUID: request.userUUID, accountExists: request.accountExists, accountEmail: request.accountEmail, source: request.source == "app" ? "App" : "Staff",
+                received: UTCDate.minute(request.createdAt), ageInDays: request.ageInDays(at: now),
+                resolved: request.resolvedAt.map(UTCDate.minute) ?? "", resolvedBy: request.resolvedByEmail ?? "", note: request.note,
+                isPending: request.status == .pending,
+                erasure: erasure)
         }
         let filters = DeletionRequest.Status.allCases.map { DeletionRequestsPage.Filter(value: $0.rawValue, title: $0.rawValue.capitalized, current: $0 == status) }
         return DeletionRequestsPage(rows: rows, isEmpty: rows.isEmpty, status: status.rawValue, isPending: status == .pending, filters: filters,

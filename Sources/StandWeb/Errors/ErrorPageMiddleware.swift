@@ -23,7 +23,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 return .redirect(to: "/login")
             }
             let message = error.body ?? Self.defaultMessage(error.status)
-            return try page(error.status, message: message, request: request, context: context)
+            var response = try page(error.status, message: message, request: request, context: context)
+            for field in error.headers { response.headers.append(field) }
+            return response
+        } catch is StoreBusy {
+            return try page(.serviceUnavailable, message: StoreBusy.message, request: request, context: context)
         } catch let error as RendererError {
             context.logger.error("page failed: \(error)")
             if case .invalidHTML = error {
@@ -42,7 +46,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         if useTemplate, let response = try? renderer.render("error", title: model.heading, page: model, request: request, context: context, status: status) {
             return response
         }
-        return Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: "\(model.heading)\n\n\(message)\n")))
+        return SecurityHeadersMiddleware<Context>.lastResortPage(busy: status == .serviceUnavailable)
     }
 
     static func heading(_ status: HTTPResponse.Status) -> String {
@@ -52,6 +56,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
         case .contentTooLarge: "Too large"
         case .badRequest: "Something is wrong with that request"
         case .methodNotAllowed: "Not allowed"
+        case .unsupportedMediaType: "Not a form"
+        case .serviceUnavailable: "The store is busy"
         default: status.code >= 500 ? "Something went wrong" : status.reasonPhrase
         }
     }

@@ -13,6 +13,12 @@ struct CSRFMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .post else { return try await next(request, context) }
+        // Every form of the console posts URL-encoded fields; a body of any
+        // other type is not read as one.
+        guard let type = request.headers[.contentType].flatMap(MediaType.init(from:)),
+              type.isType(.applicationUrlEncoded) else {
+            throw HTTPError(.unsupportedMediaType, message: "The console's forms send application/x-www-form-urlencoded; this request sent something else.")
+        }
         var request = request
         do {
             _ = try await request.collectBody(upTo: context.maxUploadSize)

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import StandCore
 
 /// The headers DESIGN.md asks for on every response, static files and errors included.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -17,7 +18,25 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             var response = try error.response(from: request, context: context)
             Self.apply(to: &response.headers, isStatic: false)
             return response
+        } catch {
+            // Last resort, outside the error pages (a failure before them):
+            // still a page, still these headers, never an empty 500.
+            var response = Self.lastResortPage(busy: error is StoreBusy)
+            Self.apply(to: &response.headers, isStatic: false)
+            return response
         }
+    }
+
+    static func lastResortPage(busy: Bool) -> Response {
+        let message = busy ? StoreBusy.message : "The console could not finish this request. Nothing was changed. Try again in a moment."
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Stand Admin</title><link rel="stylesheet" href="/static/app.css"></head>
+            <body><main><h1>\(busy ? "The store is busy" : "Something went wrong")</h1><p>\(message)</p><p><a href="/">Back to the dashboard</a></p></main></body></html>
+            """
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        if busy { headers[.retryAfter] = String(StoreBusy.retryAfterSeconds) }
+        return Response(status: busy ? .serviceUnavailable : .internalServerError, headers: headers, body: .init(byteBuffer: .init(string: html)))
     }
 
     static func apply(to headers: inout HTTPFields, isStatic: Bool) {

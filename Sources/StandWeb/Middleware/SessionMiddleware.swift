@@ -13,7 +13,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let id = request.cookies[Self.sessionCookie]?.value {
-            let active = try context.timing.measure(.db) { try sessions.active(id: id) }
+            let active = try await context.timing.measure(.db) { try await sessions.active(id: id) }
             context.session = active?.session
             context.staff = active?.staff
         }

@@ -19,18 +19,15 @@ struct QuestionsController {
         let hasEmptyDays: Bool
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/questions", use: list)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let now = Date()
         let today = UTCDate.day(now)
-        let (upcoming, past) = try context.timing.measure(.db) {
-            try store.pool.read { db in
-                (try QuestionSchedule.days(db, from: now, count: 14),
-                 try QuestionSchedule.days(db, from: UTCDate.adding(days: -7, to: now), count: 7).reversed())
-            }
+        let (upcoming, past) = try await context.timing.measure(.db) {
+            try await QuestionSchedule.around(store, now: now, ahead: 14, behind: 7)
         }
         func view(_ day: QuestionSchedule.Day) -> QuestionsPage.Day {
             QuestionsPage.Day(day: day.day, question: day.question.map(QuestionView.init), isToday: day.day == today)

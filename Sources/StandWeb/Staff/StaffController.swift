@@ -46,7 +46,7 @@ struct StaffController {
         var role: String?
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/staff", use: list)
         group.post("/staff", use: create)
         group.post("/staff/{id}/role", use: changeRole)
@@ -62,8 +62,8 @@ struct StaffController {
     ]
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let notice = request.uri.queryParameters["done"].flatMap { Self.notices[String($0)] }
-        return try renderPage(try makePage(context), request: request, context: context, status: .ok, notice: notice)
+        let notice = QueryParameters(request)["done"].flatMap { Self.notices[$0] }
+        return try renderPage(try await makePage(context), request: request, context: context, status: .ok, notice: notice)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -74,74 +74,80 @@ struct StaffController {
             let member = try await staff.create(input, by: context.auditActor)
             let page = NewPasswordPage(email: member.email, password: password, created: true)
             return try renderer.render("staff/password", title: "Staff account created", page: page, request: request, context: context)
-        } catch let errors as ValidationErrors {
-            var page = try makePage(context, selectedRole: form.role)
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            var page = try await makePage(context, selectedRole: form.role)
             page.newEmail = form.email ?? ""
-            page.errors = FieldErrors(errors)
-            return try renderPage(page, request: request, context: context, status: .unprocessableContent)
+            page.errors = problem.errors
+            return try renderPage(page, request: request, context: context, status: problem.status)
         }
     }
 
     @Sendable func changeRole(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int64.self)
+        let id = try RouteParameter.rowId(context)
         let form = (try? await request.decode(as: RoleForm.self, context: context)) ?? RoleForm()
         guard let role = form.role.flatMap(StaffRole.init(rawValue:)) else {
-            return try refuse(ValidationErrors("role", "Choose a role."), request: request, context: context)
+            return try await refuse(ValidationErrors("role", "Choose a role."), request: request, context: context)
         }
-        return try perform(request: request, context: context, done: "role") {
-            try staff.changeRole(staffId: id, to: role, by: context.auditActor)
+        return try await perform(request: request, context: context, done: "role") {
+            try await staff.changeRole(staffId: id, to: role, by: context.auditActor)
         }
     }
 
     @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int64.self)
-        return try perform(request: request, context: context, done: "disabled") {
-            try staff.setDisabled(staffId: id, true, by: context.auditActor)
+        let id = try RouteParameter.rowId(context)
+        return try await perform(request: request, context: context, done: "disabled") {
+            try await staff.setDisabled(staffId: id, true, by: context.auditActor)
         }
     }
 
     @Sendable func enable(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int64.self)
-        return try perform(request: request, context: context, done: "enabled") {
-            try staff.setDisabled(staffId: id, false, by: context.auditActor)
+        let id = try RouteParameter.rowId(context)
+        return try await perform(request: request, context: context, done: "enabled") {
+            try await staff.setDisabled(staffId: id, false, by: context.auditActor)
         }
     }
 
     @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let member = try staff.find(id: id) else { throw HTTPError(.notFound) }
-        do {
+        let id = try RouteParameter.rowId(context)
+        guard let member = try await staff.find(id: id) else { throw HTTPError(.notFound) }
+        return try await perform(request: request, context: context) {
             let password = try await staff.resetPassword(staffId: id, by: context.auditActor)
             let page = NewPasswordPage(email: member.email, password: password, created: false)
             return try renderer.render("staff/password", title: "New password", page: page, request: request, context: context)
-        } catch let errors as ValidationErrors {
-            return try refuse(errors, request: request, context: context)
         }
     }
 
-    private func perform(request: Request, context: AppRequestContext, done: String, _ change: () throws -> Void) throws -> Response {
-        do {
-            try change()
+    private func perform(request: Request, context: AppRequestContext, done: String, _ change: () async throws -> Void) async throws -> Response {
+        try await perform(request: request, context: context) {
+            try await change()
             return .redirect(to: "/staff?done=\(done)")
-        } catch let errors as ValidationErrors {
-            return try refuse(errors, request: request, context: context)
         }
     }
 
-    private func refuse(_ errors: ValidationErrors, request: Request, context: AppRequestContext) throws -> Response {
-        var page = try makePage(context)
-        page.errors = FieldErrors(errors)
-        return try renderPage(page, request: request, context: context, status: .unprocessableContent)
+    /// A change from a row's buttons: refused ones come back on the list with the reason.
+    private func perform(request: Request, context: AppRequestContext, _ change: () async throws -> Response) async throws -> Response {
+        do {
+            return try await change()
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            var page = try await makePage(context)
+            page.errors = problem.errors
+            return try renderPage(page, request: request, context: context, status: problem.status)
+        }
     }
 
-    private func makePage(_ context: AppRequestContext, selectedRole: String? = nil) throws -> StaffPage {
-        let members = try context.timing.measure(.db) { try staff.all() }
-        let now = Date()
-        let rows = members.map { member in
+    private func refuse(_ errors: ValidationErrors, request: Request, context: AppRequestContext) async throws -> Response {
+        try await perform(request: request, context: context) { throw errors }
+    }
+
+    private func makePage(_ context: AppRequestContext, selectedRole: String? = nil) async throws -> StaffPage {
+        let members = try await context.timing.measure(.db) { try await staff.roster() }
+        let rows = members.map { (member, lockedUntil) in
             StaffPage.Row(
                 id: member.id!, email: member.email, role: member.role.title,
                 roleOptions: Self.roleOptions(selected: member.role.rawValue),
-                disabled: member.disabled, locked: member.isLocked(at: now),
+                disabled: member.disabled, locked: lockedUntil != nil,
                 lastLogin: member.lastLoginAt.map(UTCDate.minute) ?? "never",
                 isYou: member.id == context.staff?.id
             )

@@ -17,12 +17,12 @@ struct SuggestionsController {
         let isEmpty: Bool
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/suggestions", use: list)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pending = try context.timing.measure(.db) { try store.pool.read { db in try Suggestion.pending(db, limit: 200) } }
+        let pending = try await context.timing.measure(.db) { try await Suggestion.pending(store, limit: 200) }
         let rows = pending.map { SuggestionsPage.Row(id: $0.id, text: $0.text, received: UTCDate.minute($0.createdAt)) }
         return try renderer.render("suggestions/index", title: "Suggestions", page: SuggestionsPage(rows: rows, isEmpty: rows.isEmpty), request: request, context: context)
     }

@@ -20,12 +20,12 @@ struct SweepstakesController {
         let isEmpty: Bool
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/sweepstakes", use: list)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let all = try context.timing.measure(.db) { try store.pool.read { db in try SweepstakesSummary.all(db) } }
+        let all = try await context.timing.measure(.db) { try await SweepstakesSummary.all(store) }
         let rows = all.map {
             SweepstakesPage.Row(name: $0.name, prize: $0.prize, dates: "\($0.startsOn) – \($0.endsOn)", status: $0.status.capitalized,
                                 entries: $0.entries.grouped, entrants: $0.entrants.grouped)

@@ -11,8 +11,14 @@ extension TemplateFixtures {
                             PageContext(layout: LayoutModel.fixture(role: .editor), page: userPage(full: false))]
         case "users/edit": userEditPages.map { PageContext(layout: ownerLayout, page: $0) }
         case "users/delete": [PageContext(layout: ownerLayout, page: deletionConfirmPage)]
-        case "users/deleted": [PageContext(layout: ownerLayout, page: UserPageController.DeletedPage(
-            Tombstone(row: ["uuid": uuid, "deleted_at": "2026-11-23 10:00:00.000", "deleted_by": 1, "staff_email": hostile, "reason": hostile])))]
+        case "users/deleted": [
+            PageContext(layout: ownerLayout, page: UserPageController.DeletedPage(
+                Tombstone(row: ["uuid": uuid, "deleted_at": "2026-11-23 10:00:00.000", "deleted_by": 1, "staff_email": hostile, "reason": hostile,
+                                "erased_at": nil]))),
+            PageContext(layout: ownerLayout, page: UserPageController.DeletedPage(
+                Tombstone(row: ["uuid": uuid, "deleted_at": "2026-11-23 10:00:00.000", "deleted_by": 1, "staff_email": hostile, "reason": hostile,
+                                "erased_at": "2026-11-23 10:00:01.000"]))),
+        ]
         default: []
         }
     }
@@ -86,9 +92,10 @@ extension TemplateFixtures {
         typealias Page = DeletionRequestsController.DeletionRequestsPage
         let filters = [Page.Filter(value: "pending", title: "Pending", current: true), Page.Filter(value: "done", title: "Done", current: false)]
         let pending = Page.Row(id: 1, userUUID: uuid, accountExists: true, accountEmail: hostile, source: "App", received: "2026-11-20 09:00 UTC", ageInDays: 3,
-                               resolved: "", resolvedBy: "", note: hostile, isPending: true)
+                               resolved: "", resolvedBy: "", note: hostile, isPending: true, erasure: nil)
         let done = Page.Row(id: 2, userUUID: uuid, accountExists: false, accountEmail: nil, source: "Staff", received: "2026-11-20 09:00 UTC", ageInDays: 3,
-                            resolved: "2026-11-21 09:00 UTC", resolvedBy: hostile, note: hostile, isPending: false)
+                            resolved: "2026-11-21 09:00 UTC", resolvedBy: hostile, note: hostile, isPending: false,
+                            erasure: "Erasure pending since 2026-11-21 09:00 UTC")
         var withError = Page(rows: [pending], isEmpty: false, status: "pending", isPending: true, filters: filters, nextHref: "/deletion-requests?status=pending&after=1")
         withError.errors = FieldErrors(ValidationErrors("reason", hostile))
         withError.failedRequestId = 1

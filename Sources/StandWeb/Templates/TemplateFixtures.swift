@@ -75,8 +75,8 @@ enum TemplateFixtures {
 extension LayoutModel {
     static func fixture(role: StaffRole?) -> LayoutModel {
         let staff = role.map {
-            StaffMember(id: 1, email: TemplateFixtures.hostile, passwordHash: "", role: $0, disabled: false, failedLogins: 0,
-                        lockedUntil: nil, createdAt: .now, lastLoginAt: nil, passwordChangedAt: .now)
+            StaffMember(id: 1, email: TemplateFixtures.hostile, passwordHash: "", role: $0, disabled: false,
+                        createdAt: .now, lastLoginAt: nil, passwordChangedAt: .now)
         }
         return LayoutModel(title: TemplateFixtures.hostile, path: "/", staff: staff, csrf: "0123abcd", notice: TemplateFixtures.hostile)
     }

@@ -45,14 +45,14 @@ struct UserEditController {
         }
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/users/{uuid}/edit", use: show)
         group.post("/users/{uuid}/edit", use: save)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        guard let account = try await store.pool.read({ db in try UserAccount.find(db, uuid: uuid) }) else {
+        guard let account = try await UserAccount.find(store, uuid: uuid) else {
             return try await UserRoute.missing(uuid, store: store)
         }
         let page = EditPage(uuid: uuid, currentEmail: account.email, values: account.editableFields, original: account.editableFields)
@@ -77,10 +77,11 @@ struct UserEditController {
             case .notFound:
                 return try await UserRoute.missing(uuid, store: store)
             }
-        } catch let errors as ValidationErrors {
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
             var page = EditPage(uuid: uuid, currentEmail: form.original.email, values: form.typed, original: form.original)
-            page.errors = FieldErrors(errors)
-            return try renderer.render("users/edit", title: "Edit \(form.original.email)", page: page, request: request, context: context, status: .unprocessableContent)
+            page.errors = problem.errors
+            return try renderer.render("users/edit", title: "Edit \(form.original.email)", page: page, request: request, context: context, status: problem.status)
         }
     }
 
@@ -97,7 +98,7 @@ struct UserEditController {
 extension UserRoute {
     /// No live account: a deleted one shows its tombstone, an unknown one is a 404.
     static func missing(_ uuid: String, store: StandStore) async throws -> Response {
-        if try await store.pool.read({ db in try Tombstone.find(db, uuid: uuid) }) != nil {
+        if try await Tombstone.find(store, uuid: uuid) != nil {
             return .redirect(to: "/users/\(uuid)")
         }
         throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")

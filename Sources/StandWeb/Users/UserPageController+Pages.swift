@@ -61,6 +61,10 @@ extension UserPageController {
         let deletedAtInstant: String
         let deletedBy: String
         let reason: String
+        /// "Erased at …" once the bytes left the store, else "Erasure pending since …".
+        let erasure: String
+        let erasureInstant: String
+        let isErased: Bool
 
         init(_ tombstone: Tombstone) {
             uuid = tombstone.uuid
@@ -68,6 +72,14 @@ extension UserPageController {
             deletedAtInstant = UTCDate.iso8601(tombstone.deletedAt)
             deletedBy = tombstone.deletedByEmail ?? "staff #\(tombstone.deletedBy)"
             reason = tombstone.reason
+            isErased = tombstone.isErased
+            erasure = Self.erasureState(deletedAt: tombstone.deletedAt, erasedAt: tombstone.erasedAt)
+            erasureInstant = UTCDate.iso8601(tombstone.erasedAt ?? tombstone.deletedAt)
+        }
+
+        static func erasureState(deletedAt: Date, erasedAt: Date?) -> String {
+            if let erasedAt { return "Erased at \(UTCDate.minute(erasedAt)) UTC" }
+            return "Erasure pending since \(UTCDate.minute(deletedAt)) UTC: another program still reads an older snapshot of the store"
         }
     }
 

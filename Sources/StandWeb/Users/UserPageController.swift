@@ -15,7 +15,7 @@ struct UserPageController {
         var note: String?
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>, deleters: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes, deleters: Routes) {
         group.get("/users/{uuid}", use: show)
         deleters.post("/users/{uuid}/deletion-requests", use: openRequest)
     }
@@ -25,8 +25,9 @@ struct UserPageController {
         if uuid != context.parameters.get("uuid") {
             return .redirect(to: "/users/\(uuid)", type: .permanent)
         }
-        let before = request.uri.queryParameters["answers_before"].flatMap { Int64(String($0)) }
-        let notice = Self.notices[request.uri.queryParameters["done"].map(String.init) ?? ""]
+        let parameters = QueryParameters(request)
+        let before = try parameters.number("answers_before", in: QueryParameters.rowIds)
+        let notice = Self.notices[parameters["done"] ?? ""]
         return try await render(uuid: uuid, answersBefore: before, request: request, context: context, notice: notice)
     }
 
@@ -38,9 +39,10 @@ struct UserPageController {
                 return .redirect(to: "/users/\(uuid)")
             }
             return .redirect(to: "/users/\(uuid)?done=request#deletion-requests")
-        } catch let errors as ValidationErrors {
-            return try await render(uuid: uuid, answersBefore: nil, request: request, context: context, notice: nil) { page in
-                page.noteError = errors["note"]
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            return try await render(uuid: uuid, answersBefore: nil, request: request, context: context, notice: nil, status: problem.status) { page in
+                page.noteError = problem.errors.messages["note"] ?? problem.errors.list.first
                 page.note = form.note ?? ""
             }
         }
@@ -49,18 +51,16 @@ struct UserPageController {
     static let notices = [
         "edit": "Saved. The change is in the audit trail below.",
         "unchanged": "Nothing was changed: the form held the values the account already has.",
-        "deleted": "The account was deleted. Its personal data is erased from the store; this record is what remains.",
+        "deleted": "The account was deleted. This record is what remains; below, whether its bytes have left the store yet.",
         "request": "Deletion request opened. It is listed under Deletion requests until the account is deleted or the request cancelled.",
     ]
 
     private func render(
         uuid: String, answersBefore: Int64?, request: Request, context: AppRequestContext, notice: String?,
-        adjust: (inout UserPage) -> Void = { _ in }
+        status: HTTPResponse.Status = .ok, adjust: (inout UserPage) -> Void = { _ in }
     ) async throws -> Response {
-        let found = try context.timing.measure(.db) {
-            try store.pool.read { db in
-                try UserOverview.load(db, uuid: uuid, answersBefore: answersBefore, answersLimit: Self.answersPerPage, eventsLimit: Self.auditEventsShown)
-            }
+        let found = try await context.timing.measure(.db) {
+            try await UserOverview.load(store, uuid: uuid, answersBefore: answersBefore, answersLimit: Self.answersPerPage, eventsLimit: Self.auditEventsShown)
         }
         switch found {
         case .none:
@@ -71,7 +71,6 @@ struct UserPageController {
             views.record(uuid: uuid, by: context.auditActor)
             var page = makePage(record, answersBefore: answersBefore, context: context)
             adjust(&page)
-            let status: HTTPResponse.Status = page.noteError == nil ? .ok : .unprocessableContent
             return try renderer.render("users/show", title: record.account.email, page: page, request: request, context: context, status: status, notice: notice)
         }
     }

@@ -22,40 +22,32 @@ struct UsersController {
         /// Nothing typed and no accounts at all yet.
         let isEmptyStore: Bool
         let problem: String?
-        let pageNumber: Int
+        let pageNumber: Int64
         let nextHref: String?
     }
 
-    /// The query string as a browser sends a GET form: `+` is a space, so it
-    /// is decoded as a form, not with `uri.queryParameters`.
-    struct SearchForm: Decodable {
-        var q: String?
-        var after: String?
-        var before: Int64?
-        var page: Int?
-    }
-
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: Routes) {
         group.get("/users", use: list)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? URLEncodedFormDecoder().decode(SearchForm.self, from: request.uri.query ?? "")) ?? SearchForm()
-        let typed = form.q ?? ""
-        let pageNumber = max(1, form.page ?? 1)
+        let parameters = QueryParameters(request)
+        // What is shown back in the box: the text without what the search ignores.
+        let typed = TextInput.searchable(parameters["q"] ?? "")
+        let pageNumber = try parameters.number("page", in: QueryParameters.pageNumbers) ?? 1
         let query = UserQuery(typed)
         if query == .empty {
-            let before = form.before
-            let page = try context.timing.measure(.db) {
-                try store.pool.read { db in try UserDirectory.newest(db, before: before, limit: Self.pageSize) }
+            let before = try parameters.number("before", in: QueryParameters.rowIds)
+            let page = try await context.timing.measure(.db) {
+                try await UserDirectory.newest(store, before: before, limit: Self.pageSize)
             }
             let next = page.nextCursor.map { "/users?before=\($0)&page=\(pageNumber + 1)" }
             let model = usersPage(typed: "", caption: "Newest accounts first", users: page.items, pageNumber: pageNumber, nextHref: next)
             return try renderer.render("users/index", title: "Users", page: model, request: request, context: context)
         }
-        let after = form.after
-        let outcome = try context.timing.measure(.db) {
-            try store.pool.read { db in try UserSearch.run(db, query, after: after, limit: Self.pageSize) }
+        let after = parameters["after"].map(TextInput.searchable)
+        let outcome = try await context.timing.measure(.db) {
+            try await UserSearch.run(store, query, after: after, limit: Self.pageSize)
         }
         switch outcome {
         case .account(let uuid):
@@ -75,7 +67,7 @@ struct UsersController {
         }
     }
 
-    private func usersPage(typed: String, caption: String, users: [UserSummary], pageNumber: Int, nextHref: String?) -> UsersPage {
+    private func usersPage(typed: String, caption: String, users: [UserSummary], pageNumber: Int64, nextHref: String?) -> UsersPage {
         let searched = !typed.isEmpty
         return UsersPage(query: typed, caption: caption, rowsHTML: Self.rows(users, now: Date()), hasRows: !users.isEmpty,
                          noMatch: searched && users.isEmpty, isEmptyStore: !searched && users.isEmpty && pageNumber == 1,

@@ -1,3 +1,4 @@
+import HTTPTypes
 import StandCore
 
 /// Validation messages shaped for templates (stored properties only: Mustache
@@ -5,12 +6,44 @@ import StandCore
 struct FieldErrors: Sendable {
     let messages: [String: String]
     let any: Bool
-    /// All messages, for the summary at the top of a form.
+    /// All messages in the form's order, for the summary at the top of a form.
     let list: [String]
+    /// Nothing to fix: the store was busy and the same form can simply be sent again.
+    let storeBusy: Bool
 
     init(_ errors: ValidationErrors = ValidationErrors()) {
         self.messages = errors.messages
         self.any = !errors.isEmpty
-        self.list = errors.messages.keys.sorted().compactMap { errors.messages[$0] }
+        self.list = errors.fields.compactMap { errors.messages[$0] }
+        self.storeBusy = false
+    }
+
+    static var busy: FieldErrors { FieldErrors(busy: ()) }
+
+    private init(busy: Void) {
+        messages = [:]
+        any = true
+        list = [StoreBusy.message]
+        storeBusy = true
+    }
+}
+
+/// Why a form came back unsaved: a mistake to fix (422) or a busy store (503).
+/// Anything else is not the person's to fix and goes to the error page.
+struct FormProblem {
+    let errors: FieldErrors
+    let status: HTTPResponse.Status
+
+    init?(_ error: any Error) {
+        switch error {
+        case let errors as ValidationErrors:
+            self.errors = FieldErrors(errors)
+            status = .unprocessableContent
+        case is StoreBusy:
+            errors = .busy
+            status = .serviceUnavailable
+        default:
+            return nil
+        }
     }
 }

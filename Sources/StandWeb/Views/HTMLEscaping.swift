@@ -1,9 +1,14 @@
 import Mustache
+import StandCore
 
 /// Mustache's own HTML escaping looks each Character up in a dictionary; on a
 /// fifty-row page that was most of the render time. This one scans UTF-8 bytes
 /// and returns the string untouched when nothing needs escaping (almost
 /// always). Same five characters, same replacements.
+///
+/// It also replaces what no page may hold with U+FFFD: control characters
+/// (a NUL ends libxml2's input and cut pages short) and noncharacters. Forms
+/// refuse them, but other programs write the store too.
 struct FastHTMLEscaping: MustacheContentType {
     static let name = "STAND_HTML"
     /// Put first in every template by `TemplateLoader`.
@@ -20,6 +25,7 @@ struct FastHTMLEscaping: MustacheContentType {
     static func escape(_ text: String) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: needsEscaping) else { return text }
+        if utf8.contains(where: mayBeForbidden) { return escapeReplacingForbidden(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count + 16)
         for byte in utf8 {
@@ -37,6 +43,28 @@ struct FastHTMLEscaping: MustacheContentType {
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || mayBeForbidden(byte)
+    }
+
+    /// C0 controls but tab and line breaks, DEL, and the lead bytes of C1
+    /// controls (C2), of U+FDD0–FDEF and U+FFFE/FFFF (EF) and of the other
+    /// planes' noncharacters (F0–F4): the slow path looks closer.
+    private static func mayBeForbidden(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
+    }
+
+    private static func escapeReplacingForbidden(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": result.append(contentsOf: "&#39;".unicodeScalars)
+            default: result.append(TextInput.isAllowed(scalar, multiline: true) ? scalar : "\u{FFFD}")
+            }
+        }
+        return String(result)
     }
 }

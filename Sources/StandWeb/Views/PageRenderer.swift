@@ -40,6 +40,7 @@ public struct PageRenderer: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.serverTiming] = context.timing.headerValue
+        if status == .serviceUnavailable { headers[.retryAfter] = String(StoreBusy.retryAfterSeconds) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: html)))
     }
 

@@ -13,7 +13,13 @@ import Testing
         let store = try temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: "127.0.0.1")
-        let loop = Task { await recorder.runUntilCancelled() }
+        // The server's flush loop (BufferedWritesService), in small.
+        let loop = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: AccountViewRecorder.flushInterval)
+                await recorder.flush()
+            }
+        }
         for index in 0..<50 { recorder.record(uuid: "uuid-\(index)", by: actor) }
         // The loop writes them by itself; wait for it (generously: the suite runs in parallel on 2 cores).
         var written = 0

@@ -23,13 +23,13 @@ import Testing
         #expect(try snapshot(first) != snapshot(other))
     }
 
-    @Test func seededUsersAreValidAdultsWithE164Phones() throws {
+    @Test func seededUsersAreValidAdultsWithE164Phones() async throws {
         let store = try temporaryStore()
         let summary = try DemoSeeder(store: store).run(.init(users: 1_000, days: 3, seed: 1, today: Self.today))
         #expect(summary.users == 1_000)
         let eighteenYearsAgo = UTCDate.day(UTCDate.calendar.date(byAdding: .year, value: -18, to: Self.today)!)
-        struct Facts { var minors = 0, phones: [String] = [], emails: [String] = [], hostile = 0, sweepstakes = 0, pending = 0, today = 0 }
-        let facts = try store.pool.read { db in
+        struct Facts: Sendable { var minors = 0, phones: [String] = [], emails: [String] = [], hostile = 0, sweepstakes = 0, pending = 0, today = 0 }
+        let facts = try await store.pool.read { db in
             Facts(
                 minors: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE birthdate > ?", arguments: [eighteenYearsAgo]) ?? -1,
                 phones: try String.fetchAll(db, sql: "SELECT phone FROM users"),
@@ -49,7 +49,7 @@ import Testing
         #expect(facts.pending > 0)
         // Today has a question, and a few days of the next two weeks have none.
         #expect(facts.today == 1)
-        let summaryOfDashboard = try DashboardSummary.load(store, now: Self.today)
+        let summaryOfDashboard = try await DashboardSummary.load(store, now: Self.today)
         #expect(summaryOfDashboard.unscheduledDays.count == 3)
         #expect(summaryOfDashboard.userCount == 1_000)
     }

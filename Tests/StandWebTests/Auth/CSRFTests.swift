@@ -30,15 +30,15 @@ import Testing
         let console = try TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         let other = try await console.createStaff("editor@example.com", role: .editor)
-        let otherSessionToken = try SessionStore(store: console.store).start(staffId: other.id!, replacing: nil).csrfToken
+        let otherSessionToken = try await SessionStore(store: console.store).start(staffId: other.id!, replacing: nil).csrfToken
         let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try AppData(store: console.store).deletionRequest(jane)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             try await browser.get("/staff")
-            let sessionsBefore = try SessionStore(store: console.store).count(staffId: other.id!)
+            let sessionsBefore = try await SessionStore(store: console.store).count(staffId: other.id!)
             let auditBefore = try console.auditCount()
-            let staffBefore = try console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" }
+            let staffBefore = try await console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" }
             let usersBefore = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
             for (path, fields) in Self.posts(staffId: other.id!, userUUID: jane.uuid) {
                 // MUT
@@ -53,8 +53,8 @@ import Testing
                 #expect(page.body.contains("This form has expired"), "\(path)")
             }
             #expect(try console.auditCount() == auditBefore)
-            #expect(try console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" } == staffBefore)
-            #expect(try SessionStore(store: console.store).count(staffId: other.id!) == sessionsBefore)
+            #expect(try await console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" } == staffBefore)
+            #expect(try await SessionStore(store: console.store).count(staffId: other.id!) == sessionsBefore)
             let usersAfter = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
             #expect(usersAfter == usersBefore)
             let requests = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT status FROM deletion_requests") }

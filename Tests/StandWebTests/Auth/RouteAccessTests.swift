@@ -98,7 +98,7 @@ import Testing
                 #expect(page.status == .forbidden, "\(path)")
             }
         }
-        #expect(try console.staff.count() == 2)
-        #expect(try console.staff.find(id: owner.id!)?.disabled == false)
+        #expect(try await console.staff.count() == 2)
+        #expect(try await console.staff.find(id: owner.id!)?.disabled == false)
     }
 }

@@ -21,7 +21,7 @@ import Testing
             _ = try await browser.post("/login", ["email": "owner@example.com", "password": TestConsole.password])
             let secondId = try #require(browser.cookies["stand_session"])
             #expect(secondId != firstId)
-            #expect(try SessionStore(store: console.store).active(id: firstId) == nil)
+            #expect(try await SessionStore(store: console.store).active(id: firstId) == nil)
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
             try await browser.get("/")
             let out = try await browser.post("/logout", [:])
             #expect(out.location == "/login?signed_out=1")
-            #expect(try SessionStore(store: console.store).active(id: id) == nil)
+            #expect(try await SessionStore(store: console.store).active(id: id) == nil)
             // Replaying the old cookie gets the login page, not the dashboard.
             browser.setCookie("stand_session", id)
             #expect(try await browser.get("/").location == "/login")
@@ -100,7 +100,7 @@ import Testing
             let again = try await browser.get("/setup?token=\(TestConsole.setupToken)")
             #expect(again.location == "/login")
         }
-        let owners = try console.staff.all()
+        let owners = try await console.staff.all()
         #expect(owners.map(\.email) == ["first@example.com"])
         #expect(owners.first?.role == .owner)
         #expect(try console.auditCount(.ownerCreatedAtSetup) == 1)

@@ -139,7 +139,7 @@ import Testing
     @Test func twoStaffDeletingAtOnceMakeOneDeletion() async throws {
         let scene = try await Self.scene()
         let store = scene.console.store
-        let staff = try #require(try scene.console.staff.all().first { $0.role == .support })
+        let staff = try #require(try await scene.console.staff.all().first { $0.role == .support })
         let outcomes = try await withThrowingTaskGroup(of: AccountDeletion.Outcome.self) { group in
             for _ in 0..<4 {
                 group.addTask {

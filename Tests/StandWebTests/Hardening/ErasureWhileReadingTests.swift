@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import Hummingbird
+import StandCore
+import Testing
+@testable import StandWeb
+
+/// Finding 2: while another program held a read snapshot, a deletion said
+/// "erased" and the email and phone stayed in the file's bytes.
+@Suite struct ErasureWhileReadingTests {
+    @Test func bytesGoSoonAfterTheReaderEndsAndThePagesSayPendingThenErased() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let data = AppData(store: console.store)
+        let jane = try data.user(email: "jane.erased@example.com", phone: "+15557654321")
+        try data.deletionRequest(jane)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            let reader = try ForeignConnection(path: console.store.path, holding: .readSnapshot)
+            try await browser.get("/users/\(jane.uuid)/delete")
+            let done = try await browser.post("/users/\(jane.uuid)/delete", ["confirmation": jane.uuid, "reason": "Asked in the app"])
+            #expect(done.status == .seeOther)
+
+            // The reader still sees the old snapshot: the bytes cannot go yet, and the pages say so.
+            let pending = try await browser.get("/users/\(jane.uuid)")
+            #expect(pending.body.contains("Erasure pending since"))
+            let requests = try await browser.get("/deletion-requests?status=done")
+            #expect(requests.body.contains("Erasure pending since"))
+
+            reader.release()
+            let erased = try await poll(seconds: 20) {
+                let page = try await browser.get("/users/\(jane.uuid)")
+                return page.body.contains("Erased at") ? page : nil
+            }
+            #expect(erased != nil, "the page never said erased")
+            #expect(try await browser.get("/deletion-requests?status=done").body.contains("Erased at"))
+        }
+        try AccountDeletionTests.expectNoPersonalDataLeft(console.store, jane)
+        #expect(try console.auditCount(.userDeleted) == 1)
+        #expect(try console.auditCount(.userErased) == 1)
+    }
+}
+
+/// Ask `check` until it answers, or give up after `seconds`; a test that waits
+/// for something in the background waits for it, not for a fixed time.
+func poll<T>(seconds: Double, every interval: Duration = .milliseconds(50), _ check: () async throws -> T?) async throws -> T? {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if let value = try await check() { return value }
+        try await Task.sleep(for: interval)
+    }
+    return try await check()
+}
