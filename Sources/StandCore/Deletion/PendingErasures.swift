@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 
 /// Deleted accounts whose bytes may still be in the store's file or WAL.
 ///
@@ -23,11 +24,13 @@ public final class PendingErasures: Sendable {
     static let longestRetry: Duration = .seconds(2)
     /// With nothing pending, look again this often anyway (a deletion from
     /// another console process, or a wake-up lost to a crash).
-    static let idleCheck: Duration = .seconds(30)
+    private let idleCheck: Duration
+    private let attempts = Atomic(0)
 
-    init(pool: DatabasePool, busyTimeout: TimeInterval) {
+    init(pool: DatabasePool, busyTimeout: TimeInterval, idleCheck: Duration = .seconds(30)) {
         self.pool = pool
         self.busyTimeout = busyTimeout
+        self.idleCheck = idleCheck
         (wakeUps, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -42,6 +45,7 @@ public final class PendingErasures: Sendable {
     /// One checkpoint attempt. Never throws: a failure leaves the tombstones pending.
     @discardableResult
     public func attempt(now: Date = Date()) async -> Attempt {
+        attempts.add(1, ordering: .relaxed)
         let busyMilliseconds = Int(busyTimeout * 1000), waitMilliseconds = Int(Self.attemptWait * 1000)
         do {
             return try await pool.writeWithoutTransaction { db in
@@ -74,14 +78,34 @@ public final class PendingErasures: Sendable {
     }
 
     /// Attempt at once (resuming erasures left pending by a restart), then
-    /// again with back-off while any is pending; sleep until woken otherwise.
+    /// again with back-off while any is pending; then wait for a wake-up or
+    /// the idle check. Runs once per store, until its task is cancelled.
     public func runUntilCancelled(logger: Logger) async {
+        let idleCheck = self.idleCheck, wake = self.wake
+        await withTaskGroup(of: Void.self) { group in
+            // The idle check is one more wake-up. Waiting on the stream and a
+            // sleep in a race instead would cancel the stream's reader, and a
+            // cancelled reader ends an AsyncStream for good: the loop then spun.
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: idleCheck)
+                    wake.yield()
+                }
+            }
+            wake.yield()
+            for await _ in wakeUps {
+                await attemptUntilNothingPending(logger: logger)
+            }
+            group.cancelAll()
+        }
+    }
+
+    private func attemptUntilNothingPending(logger: Logger) async {
         var retry = Self.firstRetry
         while !Task.isCancelled {
             switch await attempt() {
             case .nothingPending:
-                retry = Self.firstRetry
-                await sleepUntilWoken(atMost: Self.idleCheck)
+                return
             case .erased(let count):
                 logger.info("erasure finished", metadata: ["accounts": "\(count)"])
                 retry = Self.firstRetry
@@ -92,15 +116,6 @@ public final class PendingErasures: Sendable {
         }
     }
 
-    private func sleepUntilWoken(atMost limit: Duration) async {
-        let wakeUps = self.wakeUps
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await _ in wakeUps { return }
-            }
-            group.addTask { try? await Task.sleep(for: limit) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
+    /// Checkpoint attempts made so far (the tests count them).
+    var attemptCount: Int { attempts.load(ordering: .relaxed) }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+import Testing
+@testable import StandCore
+
+@Suite struct PendingErasuresLoopTests {
+    /// With nothing pending the loop looks once per idle check. It used to
+    /// race a sleep against its wake-up stream; the first time the sleep won,
+    /// the stream ended and the loop spun a core from then on.
+    @Test func anIdleLoopWaitsBetweenChecks() async throws {
+        let store = try temporaryStore()
+        let idleCheck = Duration.milliseconds(40)
+        let erasures = PendingErasures(pool: store.pool, busyTimeout: 1, idleCheck: idleCheck)
+        let started = ContinuousClock.now
+        let loop = Task { await erasures.runUntilCancelled(logger: Logger(label: "test")) }
+        defer { loop.cancel() }
+
+        // The first attempt is at once; each later one follows an idle check.
+        let checks = 6
+        try await pollUntil(timeout: .seconds(30)) { erasures.attemptCount >= checks }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= idleCheck * (checks - 2), "\(checks) attempts in \(elapsed): the loop is not waiting")
+    }
+
+    /// A deletion's wake-up starts an attempt without waiting for the idle check.
+    @Test func aWakeUpStartsAnAttempt() async throws {
+        let store = try temporaryStore()
+        let erasures = PendingErasures(pool: store.pool, busyTimeout: 1, idleCheck: .seconds(3600))
+        let loop = Task { await erasures.runUntilCancelled(logger: Logger(label: "test")) }
+        defer { loop.cancel() }
+        try await pollUntil(timeout: .seconds(30)) { erasures.attemptCount >= 1 }
+        erasures.wakeUp()
+        try await pollUntil(timeout: .seconds(30)) { erasures.attemptCount >= 2 }
+    }
+}
+
+/// Poll `condition` every 10 ms until it holds; fail after `timeout`.
+func pollUntil(timeout: Duration, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("condition not met within \(timeout)")
+            return
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
