@@ -54,9 +54,11 @@ public struct SessionStore: Sendable {
     /// `last_seen_at` updates, written behind the requests that cause them: a
     /// page must not wait for (or fail on) a write lock another program holds.
     public let touches: WriteBehindBuffer<SessionTouch>
+    private let cache: SessionCache
 
     public init(store: StandStore, logger: Logger = Logger(label: "stand-admin.sessions")) {
         self.store = store
+        self.cache = SessionCache(pool: store.pool)
         self.touches = WriteBehindBuffer(store: store, logger: logger, label: "session touches") { db, touches in
             var latest: [String: Date] = [:]
             for touch in touches { latest[touch.id] = max(latest[touch.id] ?? touch.at, touch.at) }
@@ -73,7 +75,7 @@ public struct SessionStore: Sendable {
 
     static func start(_ db: Database, staffId: Int64, replacing previousId: String?, now: Date) throws -> StaffSession {
         if let previousId {
-            try StaffSession.deleteOne(db, key: previousId)
+            try end(db, id: previousId)
         }
         try StaffSession.filter(Column("expires_at") <= now || Column("last_seen_at") <= now.addingTimeInterval(-idleTimeout)).deleteAll(db)
         let session = StaffSession(
@@ -95,15 +97,13 @@ public struct SessionStore: Sendable {
     /// refused (the next sign-in deletes expired rows).
     public func active(id: String, now: Date = Date()) async throws -> Active? {
         guard id.utf8.count == 64, id.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
-        // Every page reads this, so it is kept lean: cached statements skip SQL
-        // generation and preparing, and no transaction is opened around the two
-        // lookups — each is one atomic statement, and a staff row changed in
-        // between is read as it is now (disabled means refused).
-        let found = try await store.unsafeRead { db -> Active? in
-            guard let session = try StaffSession.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff_sessions WHERE id = ?"), arguments: [id]),
-                  let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [session.staffId])
-            else { return nil }
-            return Active(session: session, staff: staff)
+        let (cached, generation) = cache.lookUp(id: id, now: now)
+        let found: Active?
+        if let cached {
+            found = cached
+        } else {
+            found = try await read(id: id)
+            if let found { cache.remember(found, id: id, now: now, generation: generation) }
         }
         guard let found else { return nil }
         let session = found.session
@@ -115,11 +115,37 @@ public struct SessionStore: Sendable {
         return found
     }
 
+    private func read(id: String) async throws -> Active? {
+        // Every page reads this, so it is kept lean: cached statements skip SQL
+        // generation and preparing, and no transaction is opened around the two
+        // lookups — each is one atomic statement, and a staff row changed in
+        // between is read as it is now (disabled means refused).
+        try await store.unsafeRead { db -> Active? in
+            guard let session = try StaffSession.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff_sessions WHERE id = ?"), arguments: [id]),
+                  let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [session.staffId])
+            else { return nil }
+            return Active(session: session, staff: staff)
+        }
+    }
+
+    /// End one session (sign-out, or the one a new sign-in replaces).
+    static func end(_ db: Database, id: String) throws {
+        try StaffSession.deleteOne(db, key: id)
+        try notifySessionCaches(db)
+    }
+
     /// End every session of one staff member (disabled, role changed, password reset).
     static func endAll(_ db: Database, staffId: Int64, except keptId: String? = nil) throws {
         var request = StaffSession.filter(Column("staff_id") == staffId)
         if let keptId { request = request.filter(Column("id") != keptId) }
         try request.deleteAll(db)
+        try notifySessionCaches(db)
+    }
+
+    /// `staff_sessions` is a WITHOUT ROWID table, whose changes GRDB cannot
+    /// see by itself: tell the `SessionCache` observations explicitly.
+    private static func notifySessionCaches(_ db: Database) throws {
+        try db.notifyChanges(in: Table(StaffSession.databaseTableName))
     }
 
     public func count(staffId: Int64) async throws -> Int {

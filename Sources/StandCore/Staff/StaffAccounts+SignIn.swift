@@ -54,7 +54,7 @@ extension StaffAccounts {
 
     public func signOut(sessionId: String, staff: StaffMember, ip: String?, now: Date = Date()) async throws {
         try await store.write { db in
-            try StaffSession.deleteOne(db, key: sessionId)
+            try SessionStore.end(db, id: sessionId)
             try AuditLog.record(db, .signOut, by: AuditActor(staff, ip: ip), target: ("staff", String(staff.id!)), at: now)
         }
     }

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// Sessions found recently, so that a page does not cost two hops to the
+/// store's reader threads (measured: the session lookup alone halved
+/// `/healthz` throughput, 26k → 11k req/s with a cookie).
+///
+/// A change this process commits to `staff` or `staff_sessions` (sign-out,
+/// disable, role change, password reset) empties the cache at once (session
+/// deletions notify it: see `SessionStore.end`). A change another program
+/// makes directly in the store is seen within `lifetime`.
+final class SessionCache: Sendable {
+    /// How long a found session is trusted without reading the store again.
+    static let lifetime: TimeInterval = 1
+    /// Past this many entries the cache starts over (only found sessions are kept).
+    static let capacity = 1_000
+
+    private struct Entry {
+        let active: SessionStore.Active
+        let foundAt: Date
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        /// Bumped by every change: a lookup that started before a change must
+        /// not put what it read into the cache after it.
+        var generation = 0
+    }
+
+    private let state = Mutex(State())
+    private let observation = Mutex<AnyDatabaseCancellable?>(nil)
+
+    init(pool: DatabasePool) {
+        let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"))
+            .start(in: pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
+        observation.withLock { $0 = cancellable }
+    }
+
+    /// The session if found within `lifetime`; otherwise nil and the
+    /// generation to pass to `remember` after reading the store.
+    func lookUp(id: String, now: Date) -> (active: SessionStore.Active?, generation: Int) {
+        state.withLock { state in
+            guard let entry = state.entries[id] else { return (nil, state.generation) }
+            guard now.timeIntervalSince(entry.foundAt) < Self.lifetime, now >= entry.foundAt else {
+                state.entries[id] = nil
+                return (nil, state.generation)
+            }
+            return (entry.active, state.generation)
+        }
+    }
+
+    func remember(_ active: SessionStore.Active, id: String, now: Date, generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[id] = Entry(active: active, foundAt: now)
+        }
+    }
+
+    func removeAll() {
+        state.withLock { state in
+            state.entries.removeAll(keepingCapacity: true)
+            state.generation += 1
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StandCore
+
+@Suite struct SessionCacheTests {
+    static func signedIn() async throws -> (StandStore, SessionStore, StaffAccounts, StaffSession, StaffMember) {
+        let store = try temporaryStore()
+        let accounts = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
+        let member = try await accounts.create(.init(email: "a@example.com", role: .support, password: "a-long-password"), by: .commandLine)
+        let sessions = SessionStore(store: store)
+        let session = try await sessions.start(staffId: member.id!, replacing: nil)
+        return (store, sessions, accounts, session, member)
+    }
+
+    /// A change made by this process (through the pool) ends a cached session at once.
+    @Test func disablingInThisProcessEndsACachedSessionAtOnce() async throws {
+        let (_, sessions, accounts, session, member) = try await Self.signedIn()
+        let now = Date()
+        #expect(try await sessions.active(id: session.id, now: now) != nil)
+        try await accounts.setDisabled(staffId: member.id!, true, by: .commandLine)
+        #expect(try await sessions.active(id: session.id, now: now) == nil)
+    }
+
+    /// Another program's change is not observed; the cache trusts a session
+    /// for `SessionCache.lifetime` only.
+    @Test func anotherProgramsChangeIsSeenAfterTheCacheLifetime() async throws {
+        let (store, sessions, _, session, _) = try await Self.signedIn()
+        let now = Date()
+        #expect(try await sessions.active(id: session.id, now: now) != nil)
+        let otherProgram = try DatabaseQueue(path: store.path)
+        try await otherProgram.write { db in try db.execute(sql: "DELETE FROM staff_sessions") }
+        #expect(try await sessions.active(id: session.id, now: now.addingTimeInterval(0.5)) != nil)
+        #expect(try await sessions.active(id: session.id, now: now.addingTimeInterval(SessionCache.lifetime)) == nil)
+    }
+
+    /// A lookup that read the store before a change must not cache what it read after it.
+    @Test func aReadFromBeforeAChangeIsNotCached() throws {
+        let store = try temporaryStore()
+        let cache = SessionCache(pool: store.pool)
+        let now = Date()
+        let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
+                                 createdAt: now, lastLoginAt: nil, passwordChangedAt: now)
+        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60))
+        let (_, generation) = cache.lookUp(id: "s", now: now)
+        cache.removeAll()
+        cache.remember(SessionStore.Active(session: session, staff: member), id: "s", now: now, generation: generation)
+        #expect(cache.lookUp(id: "s", now: now).active == nil)
+    }
+}
