@@ -118,7 +118,7 @@ extension UserPageController {
     }
 
     static func answerRows(_ answers: [UserActivity.Answer]) -> String {
-        var rows = TableRowsHTML(reservingCapacity: answers.count * 160)
+        var rows = TableRowsHTML(columns: ["Day", "Question", "Answer", "Answered"], reservingCapacity: answers.count * 220)
         for answer in answers {
             rows.row { row in
                 row.cell(answer.runsOn)
@@ -131,7 +131,7 @@ extension UserPageController {
     }
 
     static func eventRows(_ events: [AuditEvent]) -> String {
-        var rows = TableRowsHTML(reservingCapacity: events.count * 140)
+        var rows = TableRowsHTML(columns: ["When", "Staff", "Action", "Detail"], reservingCapacity: events.count * 200)
         for event in events {
             rows.row { row in
                 row.cell(UTCDate.minute(event.occurredAt))

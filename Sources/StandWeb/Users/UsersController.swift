@@ -75,7 +75,7 @@ struct UsersController {
     }
 
     static func rows(_ users: [UserSummary], now: Date) -> String {
-        var rows = TableRowsHTML(reservingCapacity: users.count * 260)
+        var rows = TableRowsHTML(columns: ["Email", "Phone", "Age", "Points", "Streak", "Joined"], reservingCapacity: users.count * 300)
         for user in users {
             rows.row { row in
                 row.linkCell(user.email, href: "/users/" + user.uuid)

@@ -154,7 +154,7 @@ import Testing
     }
 
     static func emails(in body: String) -> [String] {
-        body.matches(of: /<td><a href="\/users\/[0-9a-f-]+">([^<]+)<\/a><\/td>/).map { String($0.1) }
+        body.matches(of: /<td data-label="Email"><a href="\/users\/[0-9a-f-]+">([^<]+)<\/a><\/td>/).map { String($0.1) }
     }
 
     static func nextLink(in body: String) -> String? {

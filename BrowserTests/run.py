@@ -12,8 +12,9 @@ from selenium.webdriver.chrome.service import Service
 
 from server import StandServer
 import flows
+import layout
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
 
 def new_browser():
@@ -32,7 +33,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL:
+        for test in flows.ALL + layout.ALL:
             browser = new_browser()
             try:
                 test(browser, server)

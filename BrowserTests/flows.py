@@ -135,6 +135,8 @@ def test_support_finds_edits_and_deletes_an_account(browser, server):
     browser.find_element(By.ID, "confirmation").send_keys("fixed.address@example.com")
     browser.find_element(By.ID, "reason").send_keys("Asked by email, ticket 1234")
     assert click_and_load(browser, "form[action$='/delete'] button").text == "Deleted account"
+    # Nothing else reads the store here, so the bytes are gone at once and the page says so.
+    assert "Erased at" in browser.find_element(By.CSS_SELECTOR, ".tombstone").text
 
     # A second lookup of the UUID shows the tombstone, not a 404; the phone finds nothing.
     browser.find_element(By.ID, "header-search").send_keys(uuid.upper())

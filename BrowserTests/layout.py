@@ -1,0 +1,80 @@
+"""Every page at a phone's width (390 px) and a laptop's (1280 px): no sideways
+page scroll, every section of the navigation reachable without JavaScript, and
+every row's actions on screen. Screenshots of each go to .build/screenshots/."""
+import os
+
+from selenium.webdriver.common.by import By
+
+from flows import OWNER, sign_in, wait_for
+
+WIDTHS = (390, 1280)
+
+
+def pages(server):
+    """(name, path) of every page, with real records from the seeded store."""
+    uuid, email = server.query("SELECT uuid, email FROM users ORDER BY created_at DESC LIMIT 1")
+    deleted = server.query("SELECT uuid FROM deleted_accounts LIMIT 1")
+    listed = [
+        ("dashboard", "/"),
+        ("users", "/users"),
+        ("users-search", "/users?q=" + email.split("@")[0][:3]),
+        ("user", f"/users/{uuid}"),
+        ("user-edit", f"/users/{uuid}/edit"),
+        ("user-delete", f"/users/{uuid}/delete"),
+        ("questions", "/questions"),
+        ("suggestions", "/suggestions"),
+        ("sweepstakes", "/sweepstakes"),
+        ("deletion-requests", "/deletion-requests"),
+        ("deletion-requests-done", "/deletion-requests?status=done"),
+        ("staff", "/staff"),
+        ("audit", "/audit"),
+        ("account", "/account"),
+    ]
+    if deleted:
+        listed.append(("tombstone", f"/users/{deleted[0]}"))
+    return listed
+
+
+def overflow(browser):
+    """How far the page is wider than the window, in CSS pixels (0 when it fits)."""
+    return browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+
+
+def unreachable(browser, css):
+    """Elements matching `css` that are not shown inside the window's width."""
+    return browser.execute_script("""
+        const width = window.innerWidth;
+        return [...document.querySelectorAll(arguments[0])].filter(element => {
+            const box = element.getBoundingClientRect();
+            const hidden = box.width === 0 || box.height === 0;
+            return hidden || box.left < 0 || box.right > width + 0.5;
+        }).map(element => element.textContent.trim() || element.outerHTML.slice(0, 80));
+    """, css)
+
+
+def test_every_page_fits_a_phone_and_a_laptop(browser, server):
+    shots = os.path.join(server.root, ".build", "screenshots")
+    os.makedirs(shots, exist_ok=True)
+    sign_in(browser, server, *OWNER)
+    wait_for(browser, "#user-count")
+    problems = []
+    for width in WIDTHS:
+        browser.set_window_size(width, 900)
+        for name, path in pages(server):
+            browser.get(server.base + path)
+            wait_for(browser, "h1")
+            if (extra := overflow(browser)) > 0:
+                problems.append(f"{width}px {path}: {extra}px wider than the window")
+            if missing := unreachable(browser, "nav.sections a"):
+                problems.append(f"{width}px {path}: navigation out of reach: {missing}")
+            if missing := unreachable(browser, "td.actions button, td.actions a"):
+                problems.append(f"{width}px {path}: row actions out of reach: {missing}")
+            height = browser.execute_script("return document.documentElement.scrollHeight")
+            browser.set_window_size(width, min(max(height, 600), 4000))
+            browser.save_screenshot(os.path.join(shots, f"{name}-{width}.png"))
+            browser.set_window_size(width, 900)
+    browser.get(server.base + "/login")
+    assert not problems, "\n".join(problems)
+
+
+ALL = [test_every_page_fits_a_phone_and_a_laptop]
