@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import stand_admin
+import StandWeb
 
 @Suite struct CommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -39,5 +40,45 @@ import Testing
         try text.write(to: broken, atomically: true, encoding: .utf8)
         let command = try #require(try StandAdmin.parseAsRoot(["check-templates", "--templates", directory.path]) as? CheckTemplatesCommand)
         await #expect(throws: ExitCode.self) { try await command.run() }
+    }
+}
+
+/// `check-templates` holds every name a template uses to the page's model.
+@Suite struct TemplateFieldTests {
+    static func check(replacing old: String, with new: String, in template: String) async throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: CommandTests.root.appendingPathComponent("Templates"), to: directory)
+        let file = directory.appendingPathComponent(template + ".mustache")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old), "the test's template text moved: \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+        return try await TemplateChecker(templatesDirectory: directory.path).check().problems.map(\.description)
+    }
+
+    @Test func theShippedTemplatesNameOnlyFieldsTheirModelsAnswer() async throws {
+        let problems = try await TemplateChecker(templatesDirectory: CommandTests.root.appendingPathComponent("Templates").path).check().problems
+        #expect(problems.map(\.description) == [])
+    }
+
+    @Test func aMisspelledPageFieldIsReported() async throws {
+        let problems = try await Self.check(replacing: "{{page.userCount}}", with: "{{page.userCuont}}", in: "dashboard/index")
+        #expect(problems.contains { $0.contains("dashboard/index.mustache") && $0.contains("userCuont") })
+    }
+
+    @Test func aMisspelledFieldInsideASectionIsReported() async throws {
+        let problems = try await Self.check(replacing: "{{lastLogin}}", with: "{{lastLogn}}", in: "staff/index")
+        #expect(problems.contains { $0.contains("staff/index.mustache") && $0.contains("lastLogn") })
+    }
+
+    @Test func aLayoutFieldNoModelAnswersIsReported() async throws {
+        let problems = try await Self.check(replacing: "{{layout.staffEmail}}", with: "{{layout.staffMail}}", in: "layout")
+        #expect(problems.contains { $0.contains("layout.mustache") && $0.contains("staffMail") })
+    }
+
+    @Test func aSectionNoFixtureShowsIsReported() async throws {
+        // Shown only when the user count is both set and unset: never.
+        let never = "{{#page.userCount}}{{^page.userCount}}{{page.neverShown}}{{/page.userCount}}{{/page.userCount}}"
+        let problems = try await Self.check(replacing: "<h1>Dashboard</h1>", with: "<h1>Dashboard\(never)</h1>", in: "dashboard/index")
+        #expect(problems.contains { $0.contains("{{page.neverShown}} is never shown by a fixture") })
     }
 }

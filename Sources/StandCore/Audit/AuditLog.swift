@@ -38,7 +38,7 @@ public enum AuditLog {
     }
 
     /// Newest first, keyset-paginated by id: `before` is the last id of the previous page.
-    public static func page(_ db: Database, filter: Filter, before: Int64?, limit: Int) throws -> Page<AuditEvent> {
+    public static func page(_ db: Database, filter: Filter, before: Int64?, limit: Int) throws -> KeysetPage<AuditEvent, Int64> {
         var request = AuditEvent.all()
         if let staffId = filter.staffId { request = request.filter(Column("staff_id") == staffId) }
         if let action = filter.action { request = request.filter(Column("action") == action) }
@@ -46,27 +46,10 @@ public enum AuditLog {
         if let id = filter.targetId { request = request.filter(Column("target_id") == id) }
         if let before { request = request.filter(Column("id") < before) }
         let rows = try request.order(Column("id").desc).limit(limit + 1).fetchAll(db)
-        return Page(items: rows, limit: limit, cursor: { $0.id })
+        return KeysetPage(items: rows, limit: limit, cursor: { $0.id })
     }
 
-    public static func page(_ store: StandStore, filter: Filter, before: Int64?, limit: Int) async throws -> Page<AuditEvent> {
+    public static func page(_ store: StandStore, filter: Filter, before: Int64?, limit: Int) async throws -> KeysetPage<AuditEvent, Int64> {
         try await store.read { db in try page(db, filter: filter, before: before, limit: limit) }
-    }
-}
-
-/// One page of a keyset-paginated list: fetch `limit + 1` rows, show `limit`,
-/// and the extra row tells whether a next page exists.
-public struct Page<Item: Sendable>: Sendable {
-    public let items: [Item]
-    public let nextCursor: Int64?
-
-    public init(items: [Item], limit: Int, cursor: (Item) -> Int64?) {
-        if items.count > limit {
-            self.items = Array(items.prefix(limit))
-            self.nextCursor = self.items.last.flatMap(cursor)
-        } else {
-            self.items = items
-            self.nextCursor = nil
-        }
     }
 }

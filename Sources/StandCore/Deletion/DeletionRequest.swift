@@ -57,7 +57,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         """
 
     /// Requests with one status, oldest first, keyset-paginated: `after` is the id of the last one shown.
-    public static func list(_ db: Database, status: Status, after: Int64? = nil, limit: Int) throws -> Page<DeletionRequest> {
+    public static func list(_ db: Database, status: Status, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
         var sql = select + " WHERE r.status = ?"
         var arguments: StatementArguments = [status.rawValue]
         if let after {
@@ -66,10 +66,10 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         }
         sql += " ORDER BY r.created_at, r.id LIMIT ?"
         arguments += [limit + 1]
-        return Page(items: try DeletionRequest.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+        return KeysetPage(items: try DeletionRequest.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
-    public static func list(_ store: StandStore, status: Status, after: Int64?, limit: Int) async throws -> Page<DeletionRequest> {
+    public static func list(_ store: StandStore, status: Status, after: Int64?, limit: Int) async throws -> KeysetPage<DeletionRequest, Int64> {
         try await store.read { db in try list(db, status: status, after: after, limit: limit) }
     }
 

@@ -21,7 +21,7 @@ public enum UserActivity {
     }
 
     /// Newest first, keyset on `(answered_at, id)`; `before` is the id of the last answer shown.
-    public static func answers(_ db: Database, userId: Int64, before: Int64?, limit: Int) throws -> Page<Answer> {
+    public static func answers(_ db: Database, userId: Int64, before: Int64?, limit: Int) throws -> KeysetPage<Answer, Int64> {
         var sql = """
             SELECT a.id, a.answered_at, q.runs_on, q.text AS question, c.text AS choice
             FROM answers a
@@ -36,7 +36,7 @@ public enum UserActivity {
         }
         sql += " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?"
         arguments += [limit + 1]
-        return Page(items: try Answer.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
+        return KeysetPage(items: try Answer.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
     public static func answerCount(_ db: Database, userId: Int64) throws -> Int {

@@ -7,7 +7,7 @@ public enum UserOverview: Sendable {
     public struct Live: Sendable {
         public let account: UserAccount
         public let answerCount: Int
-        public let answers: Page<UserActivity.Answer>
+        public let answers: KeysetPage<UserActivity.Answer, Int64>
         public let entries: [UserActivity.SweepstakesEntries]
         public let requests: [DeletionRequest]
         public let events: [AuditEvent]

@@ -58,7 +58,7 @@ public enum UserAge {
 
 /// Listing accounts, newest first, by keyset on the row id (never OFFSET, never COUNT).
 public enum UserDirectory {
-    public static func newest(_ db: Database, before: Int64?, limit: Int) throws -> Page<UserSummary> {
+    public static func newest(_ db: Database, before: Int64?, limit: Int) throws -> KeysetPage<UserSummary, Int64> {
         var sql = "SELECT \(UserSummary.columns) FROM users"
         var arguments: StatementArguments = []
         if let before {
@@ -67,10 +67,10 @@ public enum UserDirectory {
         }
         sql += " ORDER BY id DESC LIMIT ?"
         arguments += [limit + 1]
-        return Page(items: try UserSummary.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+        return KeysetPage(items: try UserSummary.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
-    public static func newest(_ store: StandStore, before: Int64?, limit: Int) async throws -> Page<UserSummary> {
+    public static func newest(_ store: StandStore, before: Int64?, limit: Int) async throws -> KeysetPage<UserSummary, Int64> {
         try await store.read { db in try newest(db, before: before, limit: limit) }
     }
 }

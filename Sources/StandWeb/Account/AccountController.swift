@@ -6,12 +6,6 @@ struct AccountController {
     let staff: StaffAccounts
     let renderer: PageRenderer
 
-    struct AccountPage: Sendable {
-        let email: String
-        let role: String
-        var errors = FieldErrors()
-    }
-
     struct PasswordForm: Decodable {
         var current: String?
         var new: String?
@@ -19,27 +13,27 @@ struct AccountController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get("/account", use: show)
-        group.post("/account/password", use: changePassword)
+        group.get(Site.account, use: show)
+        group.post(Site.accountPassword, use: changePassword)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = QueryParameters(request)["done"] == "password" ? "Your password has been changed. Other browsers signed in as you were signed out." : nil
-        return try renderer.render("account/index", title: "Your account", page: page(context), request: request, context: context, notice: notice)
+        return try renderer.render(page(context), title: "Your account", request: request, context: context, notice: notice)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let member = context.staff, let session = context.session else { return .redirect(to: "/login") }
+        guard let member = context.staff, let session = context.session else { return .redirect(to: Site.login.href()) }
         let form = (try? await request.decode(as: PasswordForm.self, context: context)) ?? PasswordForm()
         do {
             let change = StaffAccounts.PasswordChange(current: form.current ?? "", new: form.new ?? "", confirmation: form.confirmation ?? "")
             try await staff.changeOwnPassword(staffId: member.id!, change, keepingSession: session.id, ip: context.remoteIP)
-            return .redirect(to: "/account?done=password")
+            return .redirect(to: Site.account.href(["done": "password"]))
         } catch {
             guard let problem = FormProblem(error) else { throw error }
             var page = page(context)
             page.errors = problem.errors
-            return try renderer.render("account/index", title: "Your account", page: page, request: request, context: context, status: problem.status)
+            return try renderer.render(page, title: "Your account", request: request, context: context, status: problem.status)
         }
     }
 

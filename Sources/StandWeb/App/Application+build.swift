@@ -80,7 +80,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     // pages: a missing file still gets the 404 page.
     router.add(middleware: FileMiddleware(
         configuration.publicDirectory,
-        urlBasePath: "/static",
+        urlBasePath: Site.staticFiles.pattern,
         cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]),
         logger: logger
     ))

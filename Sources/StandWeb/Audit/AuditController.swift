@@ -9,33 +9,8 @@ struct AuditController {
     let renderer: PageRenderer
     static let pageSize = 50
 
-    struct AuditPage: Sendable {
-        struct Row: Sendable {
-            let id: Int64
-            let at: String
-            let atISO: String
-            let staff: String
-            let action: String
-            let target: String
-            let detail: String
-            let ip: String
-        }
-        struct Option: Sendable {
-            let value: String
-            let title: String
-            let selected: Bool
-        }
-
-        let rows: [Row]
-        let isEmpty: Bool
-        let staffOptions: [Option]
-        let actionOptions: [Option]
-        let nextPageQuery: String?
-        let isFiltered: Bool
-    }
-
     func addRoutes(to group: Routes) {
-        group.get("/audit", use: list)
+        group.get(Site.audit, use: list)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,19 +30,15 @@ struct AuditController {
                 detail: event.detail ?? "", ip: event.ip ?? ""
             )
         }
-        var nextQuery: String?
-        if let cursor = events.nextCursor {
-            var parts = ["before=\(cursor)"]
-            if let staffId { parts.append("staff=\(staffId)") }
-            if let action { parts.append("action=\(action)") }
-            nextQuery = parts.joined(separator: "&")
+        let next = events.nextCursor.map {
+            Site.audit.href(["before": String($0), "staff": staffId.map { String($0) }, "action": action])
         }
         let page = AuditPage(
-            rows: rows, isEmpty: rows.isEmpty,
+            rows: rows,
             staffOptions: members.map { .init(value: String($0.id!), title: $0.email, selected: $0.id == staffId) },
             actionOptions: AuditAction.allCases.map { .init(value: $0.rawValue, title: $0.rawValue, selected: $0.rawValue == action) },
-            nextPageQuery: nextQuery, isFiltered: staffId != nil || action != nil
+            nextHref: next, isFiltered: staffId != nil || action != nil
         )
-        return try renderer.render("audit/index", title: "Audit log", page: page, request: request, context: context)
+        return try renderer.render(page, title: "Audit log", request: request, context: context)
     }
 }

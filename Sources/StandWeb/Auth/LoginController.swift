@@ -7,13 +7,6 @@ struct LoginController {
     let staff: StaffAccounts
     let renderer: PageRenderer
 
-    struct LoginPage: Sendable {
-        var email = ""
-        var next = ""
-        var error: String?
-        var notice: String?
-    }
-
     struct LoginForm: Decodable {
         var email: String?
         var password: String?
@@ -21,13 +14,13 @@ struct LoginController {
     }
 
     func addRoutes(to router: Routes) {
-        router.get("/login", use: show)
-        router.post("/login", use: signIn)
-        router.post("/logout", use: signOut)
+        router.get(Site.login, use: show)
+        router.post(Site.login, use: signIn)
+        router.post(Site.logout, use: signOut)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if context.staff != nil { return .redirect(to: "/") }
+        if context.staff != nil { return .redirect(to: Site.dashboard.href()) }
         var page = LoginPage()
         let parameters = QueryParameters(request)
         page.next = Self.safeNext(parameters["next"]) ?? ""
@@ -50,7 +43,7 @@ struct LoginController {
         }
         switch result {
         case .signedIn(_, let session):
-            var response = Response.redirect(to: page.next.isEmpty ? "/" : page.next)
+            var response = Response.redirect(to: page.next.isEmpty ? Site.dashboard.href() : page.next)
             response.setCookie(SessionMiddleware.sessionCookie(session))
             return response
         case .refused:
@@ -68,13 +61,13 @@ struct LoginController {
         if let session = context.session, let member = context.staff {
             try await staff.signOut(sessionId: session.id, staff: member, ip: context.remoteIP)
         }
-        var response = Response.redirect(to: "/login?signed_out=1")
+        var response = Response.redirect(to: Site.login.href(["signed_out": "1"]))
         response.setCookie(SessionMiddleware.expiredSessionCookie)
         return response
     }
 
     private func render(_ page: LoginPage, status: HTTPResponse.Status, request: Request, context: AppRequestContext) throws -> Response {
-        try renderer.renderSignedOutForm("auth/login", title: "Sign in", page: page, request: request, context: context, status: status)
+        try renderer.renderSignedOutForm(page, title: "Sign in", request: request, context: context, status: status)
     }
 
     /// Only a path on this console: never `//other.host` or a full URL.

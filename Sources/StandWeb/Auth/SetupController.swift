@@ -8,12 +8,6 @@ struct SetupController {
     let renderer: PageRenderer
     let setupToken: String
 
-    struct SetupPage: Sendable {
-        var token: String
-        var email = ""
-        var errors = FieldErrors()
-    }
-
     struct SetupForm: Decodable {
         var token: String?
         var email: String?
@@ -22,8 +16,8 @@ struct SetupController {
     }
 
     func addRoutes(to router: Routes) {
-        router.get("/setup", use: show)
-        router.post("/setup", use: create)
+        router.get(Site.setup, use: show)
+        router.post(Site.setup, use: create)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -44,7 +38,7 @@ struct SetupController {
         }
         do {
             guard try await staff.createFirstOwner(email: page.email, password: password, ip: context.remoteIP) != nil else {
-                return .redirect(to: "/login")
+                return .redirect(to: Site.login.href())
             }
         } catch {
             guard let problem = FormProblem(error) else { throw error }
@@ -53,10 +47,10 @@ struct SetupController {
         }
         // Sign the new owner straight in, through the normal sign-in path.
         guard let result = try? await staff.signIn(email: page.email, password: password, ip: context.remoteIP, replacingSession: nil) else {
-            return .redirect(to: "/login")
+            return .redirect(to: Site.login.href())
         }
-        guard case .signedIn(_, let session) = result else { return .redirect(to: "/login") }
-        var response = Response.redirect(to: "/")
+        guard case .signedIn(_, let session) = result else { return .redirect(to: Site.login.href()) }
+        var response = Response.redirect(to: Site.dashboard.href())
         response.setCookie(SessionMiddleware.sessionCookie(session))
         return response
     }
@@ -72,6 +66,6 @@ struct SetupController {
     }
 
     private func render(_ page: SetupPage, status: HTTPResponse.Status, request: Request, context: AppRequestContext) throws -> Response {
-        try renderer.renderSignedOutForm("auth/setup", title: "Set up Stand Admin", page: page, request: request, context: context, status: status)
+        try renderer.renderSignedOutForm(page, title: "Set up Stand Admin", request: request, context: context, status: status)
     }
 }

@@ -8,19 +8,12 @@ struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let renderer: PageRenderer
 
-    struct ErrorPage: Sendable {
-        let status: Int
-        let heading: String
-        let message: String
-        let signedIn: Bool
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
             if error.status == .notFound && context.staff == nil {
-                return .redirect(to: "/login")
+                return .redirect(to: Site.login.href())
             }
             let message = error.body ?? Self.defaultMessage(error.status)
             var response = try page(error.status, message: message, request: request, context: context)
@@ -43,7 +36,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
 
     private func page(_ status: HTTPResponse.Status, message: String, request: Request, context: Context, useTemplate: Bool = true) throws -> Response {
         let model = ErrorPage(status: status.code, heading: Self.heading(status), message: message, signedIn: context.staff != nil)
-        if useTemplate, let response = try? renderer.render("error", title: model.heading, page: model, request: request, context: context, status: status) {
+        if useTemplate, let response = try? renderer.render(model, title: model.heading, request: request, context: context, status: status) {
             return response
         }
         return SecurityHeadersMiddleware<Context>.lastResortPage(busy: status == .serviceUnavailable)

@@ -8,11 +8,8 @@ struct RequireStaffMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard context.staff != nil else {
-            var location = "/login"
-            if request.method == .get, request.uri.path != "/" {
-                location += "?next=" + (request.uri.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/")
-            }
-            return Response(status: .seeOther, headers: [.location: location])
+            let next = request.method == .get && request.uri.path != Site.dashboard.pattern ? request.uri.path : nil
+            return Response(status: .seeOther, headers: [.location: Site.login.href(["next": next])])
         }
         return try await next(request, context)
     }

@@ -12,7 +12,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             var response = try await next(request, context)
-            Self.apply(to: &response.headers, isStatic: request.uri.path.hasPrefix("/static/"))
+            Self.apply(to: &response.headers, isStatic: request.uri.path.hasPrefix(Site.staticFiles.pattern + "/"))
             return response
         } catch let error as any HTTPResponseError {
             var response = try error.response(from: request, context: context)
@@ -31,8 +31,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         let message = busy ? StoreBusy.message : "The console could not finish this request. Nothing was changed. Try again in a moment."
         let html = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Stand Admin</title><link rel="stylesheet" href="/static/app.css"></head>
-            <body><main><h1>\(busy ? "The store is busy" : "Something went wrong")</h1><p>\(message)</p><p><a href="/">Back to the dashboard</a></p></main></body></html>
+            <html lang="en"><head><meta charset="utf-8"><title>Stand Admin</title><link rel="stylesheet" href="\(Site.stylesheet.pattern)"></head>
+            <body><main><h1>\(busy ? "The store is busy" : "Something went wrong")</h1><p>\(message)</p><p><a href="\(Site.dashboard.pattern)">Back to the dashboard</a></p></main></body></html>
             """
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
         if busy { headers[.retryAfter] = String(StoreBusy.retryAfterSeconds) }

@@ -48,14 +48,14 @@ struct Routes {
     let group: RouterGroup<AppRequestContext>
     let table: RouteTable
 
-    func get(_ path: String, use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
-        table.record(.get, path)
-        group.get(RouterPath(path), use: handler)
+    func get<Parameter>(_ path: SitePath<Parameter>, use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
+        table.record(.get, path.pattern)
+        group.get(RouterPath(path.pattern), use: handler)
     }
 
-    func post(_ path: String, use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
-        table.record(.post, path)
-        group.post(RouterPath(path), use: handler)
+    func post<Parameter>(_ path: SitePath<Parameter>, use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
+        table.record(.post, path.pattern)
+        group.post(RouterPath(path.pattern), use: handler)
     }
 
     /// The same table, with `middleware` in front of the routes registered on the result.

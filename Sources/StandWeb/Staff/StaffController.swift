@@ -7,36 +7,6 @@ struct StaffController {
     let staff: StaffAccounts
     let renderer: PageRenderer
 
-    struct StaffPage: Sendable {
-        struct Row: Sendable {
-            let id: Int64
-            let email: String
-            let role: String
-            let roleOptions: [RoleOption]
-            let disabled: Bool
-            let locked: Bool
-            let lastLogin: String
-            let isYou: Bool
-        }
-
-        let rows: [Row]
-        var newEmail = ""
-        var newRoleOptions: [RoleOption]
-        var errors = FieldErrors()
-    }
-
-    struct RoleOption: Sendable {
-        let value: String
-        let title: String
-        let selected: Bool
-    }
-
-    struct NewPasswordPage: Sendable {
-        let email: String
-        let password: String
-        let created: Bool
-    }
-
     struct CreateForm: Decodable {
         var email: String?
         var role: String?
@@ -47,12 +17,12 @@ struct StaffController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get("/staff", use: list)
-        group.post("/staff", use: create)
-        group.post("/staff/{id}/role", use: changeRole)
-        group.post("/staff/{id}/disable", use: disable)
-        group.post("/staff/{id}/enable", use: enable)
-        group.post("/staff/{id}/reset-password", use: resetPassword)
+        group.get(Site.staff, use: list)
+        group.post(Site.staff, use: create)
+        group.post(Site.staffRole, use: changeRole)
+        group.post(Site.staffDisable, use: disable)
+        group.post(Site.staffEnable, use: enable)
+        group.post(Site.staffResetPassword, use: resetPassword)
     }
 
     static let notices = [
@@ -73,7 +43,7 @@ struct StaffController {
             let input = StaffAccounts.NewStaff(email: form.email ?? "", role: form.role.flatMap(StaffRole.init(rawValue:)), password: password)
             let member = try await staff.create(input, by: context.auditActor)
             let page = NewPasswordPage(email: member.email, password: password, created: true)
-            return try renderer.render("staff/password", title: "Staff account created", page: page, request: request, context: context)
+            return try renderer.render(page, title: "Staff account created", request: request, context: context)
         } catch {
             guard let problem = FormProblem(error) else { throw error }
             var page = try await makePage(context, selectedRole: form.role)
@@ -114,14 +84,14 @@ struct StaffController {
         return try await perform(request: request, context: context) {
             let password = try await staff.resetPassword(staffId: id, by: context.auditActor)
             let page = NewPasswordPage(email: member.email, password: password, created: false)
-            return try renderer.render("staff/password", title: "New password", page: page, request: request, context: context)
+            return try renderer.render(page, title: "New password", request: request, context: context)
         }
     }
 
     private func perform(request: Request, context: AppRequestContext, done: String, _ change: () async throws -> Void) async throws -> Response {
         try await perform(request: request, context: context) {
             try await change()
-            return .redirect(to: "/staff?done=\(done)")
+            return .redirect(to: Site.staff.href(["done": done]))
         }
     }
 
@@ -142,24 +112,11 @@ struct StaffController {
     }
 
     private func makePage(_ context: AppRequestContext, selectedRole: String? = nil) async throws -> StaffPage {
-        let members = try await context.timing.measure(.db) { try await staff.roster() }
-        let rows = members.map { (member, lockedUntil) in
-            StaffPage.Row(
-                id: member.id!, email: member.email, role: member.role.title,
-                roleOptions: Self.roleOptions(selected: member.role.rawValue),
-                disabled: member.disabled, locked: lockedUntil != nil,
-                lastLogin: member.lastLoginAt.map(UTCDate.minute) ?? "never",
-                isYou: member.id == context.staff?.id
-            )
-        }
-        return StaffPage(rows: rows, newRoleOptions: Self.roleOptions(selected: selectedRole))
-    }
-
-    static func roleOptions(selected: String?) -> [RoleOption] {
-        StaffRole.allCases.map { RoleOption(value: $0.rawValue, title: $0.title, selected: $0.rawValue == selected) }
+        let roster = try await context.timing.measure(.db) { try await staff.roster() }
+        return StaffPage(roster: roster, you: context.staff?.id, selectedRole: selectedRole)
     }
 
     private func renderPage(_ page: StaffPage, request: Request, context: AppRequestContext, status: HTTPResponse.Status, notice: String? = nil) throws -> Response {
-        try renderer.render("staff/index", title: "Staff", page: page, request: request, context: context, status: status, notice: notice)
+        try renderer.render(page, title: "Staff", request: request, context: context, status: status, notice: notice)
     }
 }

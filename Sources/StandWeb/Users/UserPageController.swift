@@ -16,14 +16,14 @@ struct UserPageController {
     }
 
     func addRoutes(to group: Routes, deleters: Routes) {
-        group.get("/users/{uuid}", use: show)
-        deleters.post("/users/{uuid}/deletion-requests", use: openRequest)
+        group.get(Site.user, use: show)
+        deleters.post(Site.userDeletionRequests, use: openRequest)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
         if uuid != context.parameters.get("uuid") {
-            return .redirect(to: "/users/\(uuid)", type: .permanent)
+            return .redirect(to: Site.user.href(uuid), type: .permanent)
         }
         let parameters = QueryParameters(request)
         let before = try parameters.number("answers_before", in: QueryParameters.rowIds)
@@ -36,9 +36,9 @@ struct UserPageController {
         let form = (try? await request.decode(as: OpenRequestForm.self, context: context)) ?? OpenRequestForm()
         do {
             guard try await DeletionRequests.open(store, uuid: uuid, note: form.note ?? "", by: context.auditActor) != nil else {
-                return .redirect(to: "/users/\(uuid)")
+                return .redirect(to: Site.user.href(uuid))
             }
-            return .redirect(to: "/users/\(uuid)?done=request#deletion-requests")
+            return .redirect(to: Site.user.href(uuid, ["done": "request"], fragment: "deletion-requests"))
         } catch {
             guard let problem = FormProblem(error) else { throw error }
             return try await render(uuid: uuid, answersBefore: nil, request: request, context: context, notice: nil, status: problem.status) { page in
@@ -66,22 +66,12 @@ struct UserPageController {
         case .none:
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid), and none with it was deleted.")
         case .deleted(let tombstone):
-            return try renderer.render("users/deleted", title: "Deleted account", page: DeletedPage(tombstone), request: request, context: context, notice: notice)
+            return try renderer.render(DeletedPage(tombstone), title: "Deleted account", request: request, context: context, notice: notice)
         case .live(let record):
             views.record(uuid: uuid, by: context.auditActor)
-            var page = makePage(record, answersBefore: answersBefore, context: context)
+            var page = UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts))
             adjust(&page)
-            return try renderer.render("users/show", title: record.account.email, page: page, request: request, context: context, status: status, notice: notice)
+            return try renderer.render(page, title: record.account.email, request: request, context: context, status: status, notice: notice)
         }
-    }
-}
-
-/// The `{uuid}` of `/users/{uuid}/…` in canonical form; anything else is a 404.
-enum UserRoute {
-    static func uuid(_ context: AppRequestContext) throws -> String {
-        guard let raw = context.parameters.get("uuid"), let uuid = UserQuery.canonicalUUID(raw) else {
-            throw HTTPError(.notFound, message: "That is not an account's address: account UUIDs are 32 hexadecimal digits.")
-        }
-        return uuid
     }
 }

@@ -1,9 +1,8 @@
 import HTTPTypes
 import StandCore
 
-/// Validation messages shaped for templates (stored properties only: Mustache
-/// reads values through reflection): `{{#errors.messages.email}}…{{/errors.messages.email}}`.
-struct FieldErrors: Sendable {
+/// Validation messages shaped for templates: `{{#errors.messages.email}}…{{/errors.messages.email}}`.
+struct FieldErrors: MustacheFields {
     let messages: [String: String]
     let any: Bool
     /// All messages in the form's order, for the summary at the top of a form.
@@ -17,6 +16,10 @@ struct FieldErrors: Sendable {
         self.list = errors.fields.compactMap { errors.messages[$0] }
         self.storeBusy = false
     }
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "messages": { $0.messages }, "any": { $0.any }, "list": { $0.list }, "storeBusy": { $0.storeBusy },
+    ]
 
     static var busy: FieldErrors { FieldErrors(busy: ()) }
 

@@ -1,11 +1,13 @@
 import StandCore
 
 /// What the layout around every page shows: navigation, the signed-in staff member, the CSRF token.
-struct LayoutModel: Sendable {
-    struct NavItem: Sendable {
+struct LayoutModel: MustacheFields {
+    struct NavItem: MustacheFields {
         let label: String
         let href: String
         let current: Bool
+
+        static let fields: [String: @Sendable (Self) -> Any?] = ["label": { $0.label }, "href": { $0.href }, "current": { $0.current }]
     }
 
     let title: String
@@ -23,14 +25,20 @@ struct LayoutModel: Sendable {
 
     /// The sections of the console, each shown only to roles that can use it.
     static let sections: [(label: String, href: String, permission: Permission)] = [
-        ("Dashboard", "/", .lookUpUsers),
-        ("Users", "/users", .lookUpUsers),
-        ("Questions", "/questions", .lookUpUsers),
-        ("Suggestions", "/suggestions", .scheduleQuestions),
-        ("Sweepstakes", "/sweepstakes", .lookUpUsers),
-        ("Deletion requests", "/deletion-requests", .deleteAccounts),
-        ("Staff", "/staff", .manageStaff),
-        ("Audit log", "/audit", .readAuditLog),
+        ("Dashboard", Site.dashboard.href(), .lookUpUsers),
+        ("Users", Site.users.href(), .lookUpUsers),
+        ("Questions", Site.questions.href(), .lookUpUsers),
+        ("Suggestions", Site.suggestions.href(), .scheduleQuestions),
+        ("Sweepstakes", Site.sweepstakes.href(), .lookUpUsers),
+        ("Deletion requests", Site.deletionRequests.href(), .deleteAccounts),
+        ("Staff", Site.staff.href(), .manageStaff),
+        ("Audit log", Site.audit.href(), .readAuditLog),
+    ]
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "title": { $0.title }, "csrf": { $0.csrf }, "staffEmail": { $0.staffEmail }, "signedIn": { $0.signedIn },
+        "staffRole": { $0.staffRole }, "nav": { $0.nav }, "navHTML": { $0.navHTML }, "canSearchUsers": { $0.canSearchUsers },
+        "notice": { $0.notice },
     ]
 
     init(title: String, path: String, context: AppRequestContext, notice: String? = nil) {
@@ -47,7 +55,7 @@ struct LayoutModel: Sendable {
         self.notice = notice
         if let staff {
             self.nav = Self.sections.filter { staff.can($0.permission) }.map { section in
-                let current = section.href == "/" ? path == "/" : (path == section.href || path.hasPrefix(section.href + "/"))
+                let current = section.href == Site.dashboard.pattern ? path == "/" : (path == section.href || path.hasPrefix(section.href + "/"))
                 return NavItem(label: section.label, href: section.href, current: current)
             }
         } else {
@@ -56,8 +64,13 @@ struct LayoutModel: Sendable {
     }
 }
 
-/// The object every template renders: the layout's data and the page's own.
-struct PageContext<Page: Sendable>: Sendable {
-    var layout: LayoutModel
-    let page: Page
+extension LayoutModel {
+    /// The layout a page fixture is checked in: hostile text where a person typed it.
+    static func fixture(role: StaffRole?) -> LayoutModel {
+        let staff = role.map {
+            StaffMember(id: 1, email: Fixture.hostile, passwordHash: "", role: $0, disabled: false,
+                        createdAt: .now, lastLoginAt: nil, passwordChangedAt: .now)
+        }
+        return LayoutModel(title: Fixture.hostile, path: Site.dashboard.pattern, staff: staff, csrf: "0123abcd", notice: Fixture.hostile)
+    }
 }

@@ -12,12 +12,10 @@ final class NavigationCache: Sendable {
         self.library = library
     }
 
-    private struct NavModel: MustacheParent {
+    private struct NavModel: MustacheFields {
         let nav: [LayoutModel.NavItem]
 
-        func child(named name: String) -> Any? {
-            name == "nav" ? nav : nil
-        }
+        static let fields: [String: @Sendable (Self) -> Any?] = ["nav": { $0.nav }]
     }
 
     func html(for items: [LayoutModel.NavItem]) -> String {

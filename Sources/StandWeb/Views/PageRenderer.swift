@@ -28,15 +28,16 @@ public struct PageRenderer: Sendable {
     }
 
     /// Templates the app cannot run without.
-    static let requiredTemplates = ["layout", "_nav", "error", "auth/login", "auth/setup", "dashboard/index"]
+    static let requiredTemplates = ["layout", "_nav"] + PageCatalogue.all.map { $0.template }
 
-    func render<Page: Sendable>(
-        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext,
+    /// The page's template in the layout, through the pipeline, as a response.
+    func render<Page: PageModel>(
+        _ page: Page, title: String, request: Request, context: AppRequestContext,
         status: HTTPResponse.Status = .ok, notice: String? = nil
     ) throws -> Response {
         var layout = LayoutModel(title: title, path: request.uri.path, context: context, notice: notice)
         layout.navHTML = navigation.html(for: layout.nav)
-        let html = try renderHTML(template, PageContext(layout: layout, page: page), timing: context.timing)
+        let html = try renderHTML(Page.template, PageContext(layout: layout, page: page), timing: context.timing)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.serverTiming] = context.timing.headerValue
@@ -59,13 +60,6 @@ public struct PageRenderer: Sendable {
         }
         return result.bytes
     }
-
-    /// Every template that is a page (not a partial or the layout), for `check-templates`.
-    public var pageTemplateNames: [String] {
-        Self.fixtureTemplates
-    }
-
-    static let fixtureTemplates = ["error", "auth/login", "auth/setup", "dashboard/index"]
 }
 
 public enum RendererError: Error, CustomStringConvertible {
@@ -88,13 +82,13 @@ extension HTTPField.Name {
 extension PageRenderer {
     /// Render a form shown before sign-in; issues the signed-out CSRF cookie
     /// the form's POST will be checked against, if the browser has none yet.
-    func renderSignedOutForm<Page: Sendable>(
-        _ template: String, title: String, page: Page, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    func renderSignedOutForm<Page: PageModel>(
+        _ page: Page, title: String, request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) throws -> Response {
         var context = context
         let newToken = context.signedOutCSRF == nil ? StandCore.SecureToken.hex() : nil
         if let newToken { context.signedOutCSRF = newToken }
-        var response = try render(template, title: title, page: page, request: request, context: context, status: status)
+        var response = try render(page, title: title, request: request, context: context, status: status)
         if let newToken { response.setCookie(SessionMiddleware.signedOutCSRFCookie(newToken)) }
         return response
     }

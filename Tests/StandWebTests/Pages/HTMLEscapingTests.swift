@@ -17,7 +17,7 @@ import Testing
 
     @Test func thePragmaRendersNothing() throws {
         let library = try TemplateLoader.library(directory: TestConsole.root.appendingPathComponent("Templates").path)
-        let page = PageContext(layout: LayoutModel.fixture(role: .owner), page: ErrorPageMiddleware.ErrorPage(status: 404, heading: "x", message: "a'b", signedIn: true))
+        let page = PageContext(layout: LayoutModel.fixture(role: .owner), page: ErrorPage(status: 404, heading: "x", message: "a'b", signedIn: true))
         let html = try #require(library.render(page, withTemplate: "error"))
         #expect(html.contains("a&#39;b"))
         #expect(!html.contains("CONTENT_TYPE"))

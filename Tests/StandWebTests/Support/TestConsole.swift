@@ -96,7 +96,7 @@ final class Browser: @unchecked Sendable {
         var fields = fields
         if includeCSRF { fields["csrf"] = csrf ?? csrfToken }
         let body = fields.sorted { $0.key < $1.key }
-            .map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+            .map { "\(URLEncoding.component($0.key))=\(URLEncoding.component($0.value))" }.joined(separator: "&")
         return try await send(uri, method: .post, body: body)
     }
 
@@ -143,11 +143,5 @@ final class Browser: @unchecked Sendable {
             #expect(text.hasSuffix("</html>") || text.hasSuffix("</html>\n"), "\(method) \(uri) sent an incomplete page")
         }
         return Page(status: response.status, headers: response.headers, body: text)
-    }
-
-    static func encode(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
 }

@@ -19,7 +19,7 @@ import Testing
     }
 
     static func search(_ browser: Browser, _ typed: String) async throws -> Browser.Page {
-        try await browser.get("/users?q=" + Browser.encode(typed))
+        try await browser.get(Site.users.href(["q": typed]))
     }
 
     @Test(arguments: ["jane.doe@example.com", "JANE.DOE@EXAMPLE.COM", "  Jane.Doe@Example.com "])

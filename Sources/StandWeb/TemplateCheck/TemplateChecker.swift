@@ -4,8 +4,9 @@ import Logging
 import Mustache
 import StandCore
 
-/// `check-templates`: render every page template with fixture data (hostile
-/// strings included) and validate the output with libxml2.
+/// `check-templates`: render every page with its fixtures (hostile strings
+/// included), validate the output with libxml2, and hold every name a
+/// template uses to the models it is rendered with.
 public struct TemplateChecker: Sendable {
     public struct Problem: Sendable, CustomStringConvertible {
         public let template: String
@@ -14,7 +15,8 @@ public struct TemplateChecker: Sendable {
         public let excerpt: String
 
         public var description: String {
-            "\(template).mustache: rendered line \(line): \(message)" + (excerpt.isEmpty ? "" : "\n    \(excerpt)")
+            // Invalid HTML points into the rendered page (with an excerpt), a field problem into the template.
+            excerpt.isEmpty ? "\(template).mustache:\(line): \(message)" : "\(template).mustache: rendered line \(line): \(message)\n    \(excerpt)"
         }
     }
 
@@ -36,23 +38,32 @@ public struct TemplateChecker: Sendable {
             .sorted()
     }
 
-    /// Every problem in every page template; empty when all are valid.
+    /// Every problem in every page template; empty when all are valid:
+    /// HTML libxml2 refuses, names no model answers, parts no fixture shows,
+    /// templates no page renders.
     public func check() -> (checked: [String], problems: [Problem]) {
         let pipeline = HTMLPipeline(policy: .page)
+        let navigation = NavigationCache(library: library)
+        var fields = TemplateFieldCheck(directory: directory)
         var problems: [Problem] = []
         let names = pageTemplates()
-        for name in names {
-            let fixtures = TemplateFixtures.objects(for: name)
-            if fixtures.isEmpty {
-                problems.append(Problem(template: name, line: 0, message: "no fixture data; add one to TemplateFixtures", excerpt: ""))
+        let rendered = Set(PageCatalogue.all.map { $0.template })
+        for name in names where !rendered.contains(name) {
+            problems.append(Problem(template: name, line: 0, message: "no page model renders it; add one to PageCatalogue", excerpt: ""))
+        }
+        for page in PageCatalogue.all {
+            let name = page.template
+            guard names.contains(name) else {
+                problems.append(Problem(template: name, line: 0, message: "\(page) renders it, but the file is missing", excerpt: ""))
+                continue
             }
-            let navigation = NavigationCache(library: library)
-            for fixture in fixtures {
-                var object = fixture
-                if var page = fixture as? any NavigablePage {
-                    page.fillNavigation(navigation)
-                    object = page
+            for fixture in page.fixtureContexts {
+                var object: any MustacheNames = fixture
+                if var context = fixture as? any NavigablePage {
+                    context.fillNavigation(navigation)
+                    object = context as! any MustacheNames
                 }
+                fields.check(name, with: object)
                 guard let html = library.render(object, withTemplate: name) else {
                     problems.append(Problem(template: name, line: 0, message: "did not render", excerpt: ""))
                     continue
@@ -63,6 +74,9 @@ public struct TemplateChecker: Sendable {
                     problems.append(Problem(template: name, line: issue.line, message: issue.message, excerpt: String(excerpt.prefix(160))))
                 }
             }
+        }
+        for problem in fields.problems + fields.unreached() {
+            problems.append(Problem(template: problem.template, line: problem.line, message: problem.message, excerpt: ""))
         }
         return (names, problems)
     }

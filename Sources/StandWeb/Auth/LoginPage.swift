@@ -1,0 +1,21 @@
+import StandCore
+
+/// `auth/login`: the sign-in form.
+struct LoginPage: PageModel {
+    static let template = "auth/login"
+    static let fixtureRoles: [StaffRole?] = [nil]
+
+    var email = ""
+    /// Where to go after signing in (a local path, checked by `LoginController.safeNext`).
+    var next = ""
+    var error: String?
+    var notice: String?
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "email": { $0.email }, "next": { $0.next }, "error": { $0.error }, "notice": { $0.notice },
+    ]
+
+    static var fixtures: [Self] {
+        [Self(email: Fixture.hostile, next: "/staff", error: "Wrong password", notice: "You have signed out."), Self()]
+    }
+}

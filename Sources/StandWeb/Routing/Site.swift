@@ -1,0 +1,39 @@
+/// Every path the console answers, in one place. Controllers register these,
+/// and every link, form action, redirect and the navigation is built from
+/// them; templates get them from their page model or as `{{site.…}}`.
+enum Site {
+    static let dashboard = SitePath<Void>("/")
+    static let health = SitePath<Void>("/healthz")
+    static let staticFiles = SitePath<Void>("/static")
+    static let stylesheet = SitePath<Void>("/static/app.css")
+    static let favicon = SitePath<Void>("/static/favicon.svg")
+    static let script = SitePath<Void>("/static/app.js")
+
+    static let login = SitePath<Void>("/login")
+    static let logout = SitePath<Void>("/logout")
+    static let setup = SitePath<Void>("/setup")
+    static let account = SitePath<Void>("/account")
+    static let accountPassword = SitePath<Void>("/account/password")
+
+    static let users = SitePath<Void>("/users")
+    static let user = SitePath<String>("/users/{uuid}")
+    static let userEdit = SitePath<String>("/users/{uuid}/edit")
+    static let userDelete = SitePath<String>("/users/{uuid}/delete")
+    static let userDeletionRequests = SitePath<String>("/users/{uuid}/deletion-requests")
+
+    static let questions = SitePath<Void>("/questions")
+    static let suggestions = SitePath<Void>("/suggestions")
+    static let sweepstakes = SitePath<Void>("/sweepstakes")
+
+    static let deletionRequests = SitePath<Void>("/deletion-requests")
+    static let deletionRequestCancel = SitePath<Int64>("/deletion-requests/{id}/cancel")
+
+    static let staff = SitePath<Void>("/staff")
+    static let staffRole = SitePath<Int64>("/staff/{id}/role")
+    static let staffDisable = SitePath<Int64>("/staff/{id}/disable")
+    static let staffEnable = SitePath<Int64>("/staff/{id}/enable")
+    static let staffResetPassword = SitePath<Int64>("/staff/{id}/reset-password")
+
+    static let audit = SitePath<Void>("/audit")
+    static let auditCSV = SitePath<Void>("/audit.csv")
+}

@@ -1,0 +1,13 @@
+/// Every page the console renders. `check-templates` renders each one's
+/// fixtures, and finds templates on disk that no page renders.
+enum PageCatalogue {
+    static let all: [any PageModel.Type] = [
+        ErrorPage.self, LoginPage.self, SetupPage.self,
+        DashboardPage.self, AccountPage.self,
+        UsersPage.self, UserPage.self, UserEditPage.self,
+        DeletionConfirmPage.self, DeletedPage.self, DeletionRequestsPage.self,
+        QuestionsPage.self, SuggestionsPage.self, SweepstakesPage.self,
+        StaffPage.self, NewPasswordPage.self,
+        AuditPage.self,
+    ]
+}

@@ -1,0 +1,167 @@
+import Foundation
+import StandCore
+
+/// `users/show`: one account — profile, stats, answers, entries, deletion
+/// requests and what staff did to it.
+struct UserPage: PageModel {
+    static let template = "users/show"
+    static let fixtureRoles: [StaffRole?] = [.owner, .editor]
+
+    struct Entries: MustacheFields {
+        let name: String
+        let status: String
+        let entries: Int
+        let voided: Int
+        let grants: Int
+
+        static let fields: [String: @Sendable (Self) -> Any?] = [
+            "name": { $0.name }, "status": { $0.status }, "entries": { $0.entries }, "voided": { $0.voided }, "grants": { $0.grants },
+        ]
+    }
+
+    struct Request: MustacheFields {
+        let id: Int64
+        let source: String
+        let status: String
+        let received: String
+        let note: String?
+
+        static let fields: [String: @Sendable (Self) -> Any?] = [
+            "id": { $0.id }, "source": { $0.source }, "status": { $0.status }, "received": { $0.received }, "note": { $0.note },
+        ]
+    }
+
+    let uuid: String
+    let email: String
+    let phone: String
+    let phoneReadable: String
+    let birthdate: String
+    let age: String
+    let reminderTime: String
+    /// Today at the reminder time, for the browser to show in the viewer's zone.
+    let reminderInstant: String
+    let joined: String
+    let joinedInstant: String
+    let points: String
+    let currentStreak: Int
+    let longestStreak: Int
+    let lastStood: String
+    let totalAnswers: String
+    /// `<tr>`s of day, question, answer, when (see `TableRowsHTML`).
+    let answersHTML: String
+    let olderAnswersHref: String?
+    let newestAnswersHref: String?
+    let entries: [Entries]
+    let requests: [Request]
+    let hasPendingRequest: Bool
+    /// `<tr>`s of when, staff, action, detail.
+    let eventsHTML: String
+    /// "Opened 12 times by staff, last by … at …" (the page views in the audit trail).
+    let viewsSummary: String
+    let canEdit: Bool
+    let canDelete: Bool
+    var noteError: String?
+    var note = ""
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "uuid": { $0.uuid }, "email": { $0.email }, "phone": { $0.phone }, "phoneReadable": { $0.phoneReadable },
+        "birthdate": { $0.birthdate }, "age": { $0.age }, "reminderTime": { $0.reminderTime }, "reminderInstant": { $0.reminderInstant },
+        "joined": { $0.joined }, "joinedInstant": { $0.joinedInstant }, "points": { $0.points },
+        "currentStreak": { $0.currentStreak }, "longestStreak": { $0.longestStreak }, "lastStood": { $0.lastStood },
+        "totalAnswers": { $0.totalAnswers },
+        "answersHTML": { $0.answersHTML }, "hasAnswers": { !$0.answersHTML.isEmpty },
+        "olderAnswersHref": { $0.olderAnswersHref }, "newestAnswersHref": { $0.newestAnswersHref },
+        "entries": { $0.entries }, "hasEntries": { !$0.entries.isEmpty },
+        "requests": { $0.requests }, "hasRequests": { !$0.requests.isEmpty }, "hasPendingRequest": { $0.hasPendingRequest },
+        "eventsHTML": { $0.eventsHTML }, "hasEvents": { !$0.eventsHTML.isEmpty },
+        "viewsSummary": { $0.viewsSummary },
+        "canEdit": { $0.canEdit }, "canDelete": { $0.canDelete },
+        "noteError": { $0.noteError }, "note": { $0.note },
+        "usersHref": { _ in Site.users.href() },
+        "editHref": { Site.userEdit.href($0.uuid) },
+        "deleteHref": { Site.userDelete.href($0.uuid) },
+        "openRequestAction": { Site.userDeletionRequests.href($0.uuid) },
+    ]
+
+    static func answerRows(_ answers: [UserActivity.Answer]) -> String {
+        var rows = TableRowsHTML(columns: ["Day", "Question", "Answer", "Answered"], reservingCapacity: answers.count * 220)
+        for answer in answers {
+            rows.row { row in
+                row.cell(answer.runsOn)
+                row.cell(answer.question)
+                row.cell(answer.choice)
+                row.cell(UTCDate.minute(answer.answeredAt))
+            }
+        }
+        return rows.html
+    }
+
+    static func eventRows(_ events: [AuditEvent]) -> String {
+        var rows = TableRowsHTML(columns: ["When", "Staff", "Action", "Detail"], reservingCapacity: events.count * 200)
+        for event in events {
+            rows.row { row in
+                row.cell(UTCDate.minute(event.occurredAt))
+                row.cell(event.staffEmail ?? "—")
+                row.codeCell(event.action)
+                row.cell(event.detail ?? "")
+            }
+        }
+        return rows.html
+    }
+
+    static func viewsSummary(_ views: UserActivity.Views) -> String {
+        guard views.count > 0, let at = views.lastAt else { return "No staff member has opened this page before." }
+        let times = views.count == 1 ? "once" : "\(views.count.grouped) times"
+        return "Opened by staff \(times) before this visit; last by \(views.lastBy ?? "unknown") at \(UTCDate.minute(at))."
+    }
+
+    static var fixtures: [Self] {
+        let hostile = Fixture.hostile, uuid = Fixture.uuid
+        func page(full: Bool) -> Self {
+            let answers = [UserActivity.Answer(row: [
+                "id": 1, "runs_on": "2026-11-22", "question": hostile, "choice": hostile, "answered_at": "2026-11-22 09:00:00.000",
+            ])]
+            // The audit trail's own decoding, from a row as the store holds it.
+            let events = (try? AuditEvent(row: [
+                "id": 1, "occurred_at": "2026-11-23 10:00:00.000", "staff_id": 1, "staff_email": hostile, "action": hostile,
+                "target_type": "user", "target_id": uuid, "detail": hostile, "ip": nil,
+            ])).map { [$0] } ?? []
+            return Self(
+                uuid: uuid, email: hostile, phone: "+15551234567", phoneReadable: "+1 555-123-4567", birthdate: "1990-02-28", age: "36",
+                reminderTime: "08:30", reminderInstant: "2026-11-23T08:30:00Z", joined: "2025-01-02 10:00 UTC", joinedInstant: "2025-01-02T10:00:00Z",
+                points: "1,200", currentStreak: 3, longestStreak: 40, lastStood: "2026-11-22", totalAnswers: "300",
+                answersHTML: full ? answerRows(answers) : "",
+                olderAnswersHref: full ? Site.user.href(uuid, ["answers_before": "4"], fragment: "answers") : nil,
+                newestAnswersHref: full ? Site.user.href(uuid, fragment: "answers") : nil,
+                entries: full ? [Entries(name: hostile, status: "Open", entries: 12, voided: 1, grants: 13)] : [],
+                requests: full ? [Request(id: 1, source: "Staff", status: "Pending", received: "2026-11-20 09:00 UTC", note: hostile)] : [],
+                hasPendingRequest: !full,
+                eventsHTML: full ? eventRows(events) : "", viewsSummary: hostile,
+                canEdit: full, canDelete: full, noteError: full ? hostile : nil, note: hostile)
+        }
+        return [page(full: true), page(full: false)]
+    }
+}
+
+extension UserPage {
+    init(_ record: UserOverview.Live, answersBefore: Int64?, canEdit: Bool, canDelete: Bool, now: Date = Date()) {
+        let account = record.account
+        self.init(
+            uuid: account.uuid, email: account.email, phone: account.phone, phoneReadable: PhoneNumber.readable(account.phone),
+            birthdate: account.birthdate, age: account.age(on: now).map(String.init) ?? "?",
+            reminderTime: account.reminderTime, reminderInstant: UTCDate.day(now) + "T" + account.reminderTime + ":00Z",
+            joined: UTCDate.minute(account.createdAt), joinedInstant: UTCDate.iso8601(account.createdAt),
+            points: account.points.grouped, currentStreak: account.currentStreak, longestStreak: account.longestStreak,
+            lastStood: account.lastStoodOn ?? "never", totalAnswers: record.answerCount.grouped,
+            answersHTML: Self.answerRows(record.answers.items),
+            olderAnswersHref: record.answers.nextCursor.map { Site.user.href(account.uuid, ["answers_before": String($0)], fragment: "answers") },
+            newestAnswersHref: answersBefore == nil ? nil : Site.user.href(account.uuid, fragment: "answers"),
+            entries: record.entries.map { Entries(name: $0.name, status: $0.status.capitalized, entries: $0.entries, voided: $0.voided, grants: $0.grants) },
+            requests: record.requests.map { Request(id: $0.id, source: $0.source == "app" ? "App" : "Staff", status: $0.status.rawValue.capitalized,
+                                                    received: UTCDate.minute($0.createdAt), note: $0.note) },
+            hasPendingRequest: record.requests.contains { $0.status == .pending },
+            eventsHTML: Self.eventRows(record.events),
+            viewsSummary: Self.viewsSummary(record.views),
+            canEdit: canEdit, canDelete: canDelete)
+    }
+}
