@@ -43,10 +43,6 @@ public struct AuditActor: Sendable, Equatable {
         self.ip = ip
     }
 
-    public init(_ staff: StaffMember, ip: String?) {
-        self.init(staffId: staff.id, email: staff.email, ip: ip)
-    }
-
     /// Someone not signed in (a failed sign-in, the setup link).
     public static func anonymous(ip: String?) -> AuditActor {
         AuditActor(staffId: nil, email: nil, ip: ip)

@@ -10,7 +10,7 @@ extension StaffAccounts {
             try Self.keepAnOwner(db, changing: staff, actor: actor, removingOwner: staff.role == .owner)
             try db.execute(sql: "UPDATE staff SET role = ? WHERE id = ?", arguments: [role.rawValue, staffId])
             try SessionStore.endAll(db, staffId: staffId)
-            try AuditLog.record(db, .roleChanged, by: actor, target: ("staff", String(staffId)),
+            try AuditLog.record(db, .roleChanged, by: actor, target: (AuditTarget.staff, String(staffId)),
                                 detail: "\(staff.role.rawValue) → \(role.rawValue)", at: now)
         }
     }
@@ -26,7 +26,7 @@ extension StaffAccounts {
             try db.execute(sql: "UPDATE staff SET disabled = ? WHERE id = ?", arguments: [disabled, staffId])
             try SignInThrottle.clear(db, email: staff.email)
             if disabled { try SessionStore.endAll(db, staffId: staffId) }
-            try AuditLog.record(db, disabled ? .staffDisabled : .staffEnabled, by: actor, target: ("staff", String(staffId)), at: now)
+            try AuditLog.record(db, disabled ? .staffDisabled : .staffEnabled, by: actor, target: (AuditTarget.staff, String(staffId)), at: now)
         }
     }
 
@@ -44,7 +44,7 @@ extension StaffAccounts {
             try db.execute(sql: "UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", arguments: [hash, now, staffId])
             try SignInThrottle.clear(db, email: staff.email)
             try SessionStore.endAll(db, staffId: staffId)
-            try AuditLog.record(db, .passwordReset, by: actor, target: ("staff", String(staffId)), at: now)
+            try AuditLog.record(db, .passwordReset, by: actor, target: (AuditTarget.staff, String(staffId)), at: now)
         }
         return password
     }
@@ -78,7 +78,7 @@ extension StaffAccounts {
         try await store.write { db in
             try db.execute(sql: "UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", arguments: [hash, now, staffId])
             try SessionStore.endAll(db, staffId: staffId, except: sessionId)
-            try AuditLog.record(db, .passwordChanged, by: AuditActor(staff, ip: ip), target: ("staff", String(staffId)), at: now)
+            try AuditLog.record(db, .passwordChanged, by: AuditActor(staff, ip: ip), target: (AuditTarget.staff, String(staffId)), at: now)
         }
     }
 

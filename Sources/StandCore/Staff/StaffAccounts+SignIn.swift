@@ -26,7 +26,7 @@ extension StaffAccounts {
             matches = false
         }
         let actor = staff.map { AuditActor($0, ip: ip) } ?? .anonymous(ip: ip)
-        let target: (type: String, id: String)? = staff.map { ("staff", String($0.id!)) }
+        let target: (type: String, id: String)? = staff.map { (AuditTarget.staff, String($0.id!)) }
         if throttle.isLocked(at: now), let until = throttle.lockedUntil {
             try await store.write { db in
                 try AuditLog.record(db, .signInRefusedLocked, by: actor, target: target, at: now)
@@ -55,7 +55,7 @@ extension StaffAccounts {
     public func signOut(sessionId: String, staff: StaffMember, ip: String?, now: Date = Date()) async throws {
         try await store.write { db in
             try SessionStore.end(db, id: sessionId)
-            try AuditLog.record(db, .signOut, by: AuditActor(staff, ip: ip), target: ("staff", String(staff.id!)), at: now)
+            try AuditLog.record(db, .signOut, by: AuditActor(staff, ip: ip), target: (AuditTarget.staff, String(staff.id!)), at: now)
         }
     }
 }

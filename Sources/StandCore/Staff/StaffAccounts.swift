@@ -96,7 +96,7 @@ public struct StaffAccounts: Sendable {
         if actor.staffId == nil && action == .ownerCreatedAtSetup {
             auditActor = AuditActor(staffId: staff.id, email: staff.email, ip: actor.ip)
         }
-        try AuditLog.record(db, action, by: auditActor, target: ("staff", String(staff.id!)), detail: "role \(role.rawValue)", at: now)
+        try AuditLog.record(db, action, by: auditActor, target: (AuditTarget.staff, String(staff.id!)), detail: "role \(role.rawValue)", at: now)
         return staff
     }
 }

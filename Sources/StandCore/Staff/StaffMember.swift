@@ -54,3 +54,10 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
         !disabled && permission.isGranted(to: role)
     }
 }
+
+extension AuditActor {
+    /// A signed-in staff member, from the address they came from.
+    public init(_ staff: StaffMember, ip: String?) {
+        self.init(staffId: staff.id, email: staff.email, ip: ip)
+    }
+}

@@ -101,8 +101,3 @@ public enum UserActivity {
     }
 }
 
-/// The `target_type` values of audit events about app data.
-public enum AuditTarget {
-    public static let user = "user"
-    public static let deletionRequest = "deletion_request"
-}

@@ -12,6 +12,8 @@ public struct UserSummary: Sendable, Equatable, FetchableRecord {
     public let points: Int
     public let currentStreak: Int
     public let createdAt: Date
+    /// `created_at` as the store holds it: the newest-first list pages on it.
+    public let createdAtText: String
 
     /// The columns, in the order `init(row:)` reads them.
     static let columns = "id, uuid, email, phone, birthdate, points, current_streak, created_at"
@@ -24,7 +26,9 @@ public struct UserSummary: Sendable, Equatable, FetchableRecord {
         birthdate = row[4]
         points = row[5]
         currentStreak = row[6]
-        createdAt = StoreTimestamp.date(row[7] as DatabaseValue) ?? .distantPast
+        let created = row[7] as DatabaseValue
+        createdAt = StoreTimestamp.date(created) ?? .distantPast
+        createdAtText = String.fromDatabaseValue(created) ?? ""
     }
 
     /// Whole years since the birthdate, on the UTC day of `today`.
@@ -53,24 +57,5 @@ public enum UserAge {
         // A 29 February birthday comes round on 1 March in common years.
         if (now.month, now.day) < (month, day) { years -= 1 }
         return years
-    }
-}
-
-/// Listing accounts, newest first, by keyset on the row id (never OFFSET, never COUNT).
-public enum UserDirectory {
-    public static func newest(_ db: Database, before: Int64?, limit: Int) throws -> KeysetPage<UserSummary, Int64> {
-        var sql = "SELECT \(UserSummary.columns) FROM users"
-        var arguments: StatementArguments = []
-        if let before {
-            sql += " WHERE id < ?"
-            arguments += [before]
-        }
-        sql += " ORDER BY id DESC LIMIT ?"
-        arguments += [limit + 1]
-        return KeysetPage(items: try UserSummary.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
-    }
-
-    public static func newest(_ store: StandStore, before: Int64?, limit: Int) async throws -> KeysetPage<UserSummary, Int64> {
-        try await store.read { db in try newest(db, before: before, limit: limit) }
     }
 }

@@ -24,6 +24,10 @@ public struct AppServices: Sendable {
             failOnInvalidHTML: configuration.failOnInvalidHTML,
             logger: logger
         )
+        // Every page's template, at start-up: a missing one fails now, not on its first request.
+        for page in PageCatalogue.all where !renderer.hasTemplate(page.template) {
+            throw RendererError.missingTemplate(page.template, directory: configuration.templatesDirectory)
+        }
     }
 
     /// Write what requests left in the write-behind buffers (views, session touches) now.

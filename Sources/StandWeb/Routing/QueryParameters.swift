@@ -32,6 +32,16 @@ struct QueryParameters {
         return value
     }
 
+    /// A value a link of the console wrote (a keyset cursor); nil when absent
+    /// or empty, a 400 naming the parameter when it does not parse.
+    func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws -> Value? {
+        guard let text = self[name], !text.isEmpty else { return nil }
+        guard text.utf8.count <= 200, let value = Value(text) else {
+            throw HTTPError(.badRequest, message: "The “\(name)” in this address is not one the console wrote; start again from the first page.")
+        }
+        return value
+    }
+
     /// Page numbers shown to people ("page 3"): far beyond any real list, far below overflow.
     static let pageNumbers: ClosedRange<Int64> = 1...1_000_000
     /// Row ids used as keyset cursors.

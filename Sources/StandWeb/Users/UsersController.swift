@@ -22,12 +22,20 @@ struct UsersController {
         let pageNumber = try parameters.number("page", in: QueryParameters.pageNumbers) ?? 1
         let query = UserQuery(typed)
         if query == .empty {
-            let before = try parameters.number("before", in: QueryParameters.rowIds)
-            let page = try await context.timing.measure(.db) {
-                try await UserDirectory.newest(store, before: before, limit: Self.pageSize)
+            let position: UserDirectory.Position = if let older = try parameters.value("older", as: UserDirectory.Cursor.self) {
+                .olderThan(older)
+            } else if let newer = try parameters.value("newer", as: UserDirectory.Cursor.self) {
+                .newerThan(newer)
+            } else {
+                .newest
             }
-            let next = page.nextCursor.map { Site.users.href(["before": String($0), "page": String(pageNumber + 1)]) }
-            let model = usersPage(typed: "", caption: "Newest accounts first", users: page.items, pageNumber: pageNumber, nextHref: next)
+            let listing = try await context.timing.measure(.db) {
+                try await UserDirectory.page(store, at: position, limit: Self.pageSize)
+            }
+            let shown = listing.isFirstPage ? 1 : pageNumber
+            var model = usersPage(typed: "", caption: "Newest accounts first, by when they joined", users: listing.items, pageNumber: shown,
+                                  nextHref: listing.older.map { Site.users.href(["older": $0.description, "page": String(shown + 1)]) })
+            model.previousHref = listing.newer.map { Site.users.href(["newer": $0.description, "page": String(max(1, shown - 1))]) }
             return try renderer.render(model, title: "Users", request: request, context: context)
         }
         let after = parameters["after"].map(TextInput.searchable)

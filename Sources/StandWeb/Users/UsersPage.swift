@@ -16,11 +16,13 @@ struct UsersPage: PageModel {
     let problem: String?
     let pageNumber: Int64
     let nextHref: String?
+    /// Newer accounts (the newest-first list only: search results page forward).
+    var previousHref: String?
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "query": { $0.query }, "caption": { $0.caption }, "rowsHTML": { $0.rowsHTML }, "hasRows": { !$0.rowsHTML.isEmpty },
         "noMatch": { $0.noMatch }, "isEmptyStore": { $0.isEmptyStore }, "problem": { $0.problem },
-        "pageNumber": { $0.pageNumber }, "nextHref": { $0.nextHref },
+        "pageNumber": { $0.pageNumber }, "nextHref": { $0.nextHref }, "previousHref": { $0.previousHref },
     ]
 
     static func rows(_ users: [UserSummary], now: Date) -> String {
@@ -47,8 +49,8 @@ struct UsersPage: PageModel {
         return [
             Self(query: hostile, caption: hostile, rowsHTML: rows([user, user], now: .now), noMatch: false, isEmptyStore: false,
                  problem: nil, pageNumber: 2, nextHref: Site.users.href(["q": "a", "after": "b", "page": "3"])),
-            Self(query: hostile, caption: "", rowsHTML: rows([user], now: .now), noMatch: false, isEmptyStore: false,
-                 problem: nil, pageNumber: 3, nextHref: nil),
+            Self(query: "", caption: "", rowsHTML: rows([user], now: .now), noMatch: false, isEmptyStore: false,
+                 problem: nil, pageNumber: 3, nextHref: nil, previousHref: Site.users.href(["newer": "2026-01-02T10:00:00.000~1", "page": "2"])),
             Self(query: hostile, caption: "", rowsHTML: "", noMatch: true, isEmptyStore: false, problem: nil, pageNumber: 1, nextHref: nil),
             Self(query: hostile, caption: "", rowsHTML: "", noMatch: false, isEmptyStore: false, problem: hostile, pageNumber: 1, nextHref: nil),
             Self(query: "", caption: "", rowsHTML: "", noMatch: false, isEmptyStore: true, problem: nil, pageNumber: 1, nextHref: nil),

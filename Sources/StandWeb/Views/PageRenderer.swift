@@ -28,7 +28,11 @@ public struct PageRenderer: Sendable {
     }
 
     /// Templates the app cannot run without.
-    static let requiredTemplates = ["layout", "_nav"] + PageCatalogue.all.map { $0.template }
+    static let requiredTemplates = ["layout", "_nav"]
+
+    func hasTemplate(_ name: String) -> Bool {
+        library.getTemplate(named: name) != nil
+    }
 
     /// The page's template in the layout, through the pipeline, as a response.
     func render<Page: PageModel>(

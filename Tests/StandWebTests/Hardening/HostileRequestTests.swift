@@ -27,7 +27,8 @@ import Testing
 
     // Finding 1: `page=Int64.max` trapped on `page + 1` and the process exited.
     @Test(arguments: ["/users?page=9223372036854775807", "/users?q=a&page=9223372036854775807",
-                      "/users?page=-9223372036854775808", "/users?before=9223372036854775807&page=99999999999999999999",
+                      "/users?page=-9223372036854775808", "/users?older=2026-01-01T00:00:00.000~9223372036854775807&page=99999999999999999999",
+                      "/users?newer=9999-99-99T99:99:99.999~-1", "/users?older=%00~1",
                       "/audit?before=-1", "/deletion-requests?after=9223372036854775807",
                       "/users/00000000-0000-0000-0000-000000000000?answers_before=-9223372036854775808"])
     func numbersAtTheEdgesOfInt64AreRefusedOrBoundedNeverTrapped(uri: String) async throws {

@@ -1,0 +1,6 @@
+/// The `target_type` values of audit events: what an event is about.
+public enum AuditTarget {
+    public static let user = "user"
+    public static let deletionRequest = "deletion_request"
+    public static let staff = "staff"
+}

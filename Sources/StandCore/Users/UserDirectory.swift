@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+/// Accounts newest first, by creation time: keyset pages on the
+/// `users_by_created (created_at, id)` index in both directions, never OFFSET
+/// and never COUNT, so page 1,000 costs what page 1 does.
+public enum UserDirectory {
+    /// Where a page starts: an account's `created_at` (as stored) and id.
+    /// In a link it reads `2026-05-11T10:00:00.000~1234`.
+    public struct Cursor: Sendable, Equatable, LosslessStringConvertible {
+        public let createdAt: String
+        public let id: Int64
+
+        public init(createdAt: String, id: Int64) {
+            self.createdAt = createdAt
+            self.id = id
+        }
+
+        init(_ user: UserSummary) {
+            self.init(createdAt: user.createdAtText, id: user.id)
+        }
+
+        public init?(_ description: String) {
+            let parts = description.split(separator: "~", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].utf8.count <= 19, let id = Int64(parts[1]), id > 0,
+                  parts[0].wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?/) != nil
+            else { return nil }
+            self.init(createdAt: parts[0].replacingOccurrences(of: "T", with: " "), id: id)
+        }
+
+        public var description: String {
+            createdAt.replacingOccurrences(of: " ", with: "T") + "~" + String(id)
+        }
+    }
+
+    public enum Position: Sendable, Equatable {
+        case newest
+        /// The page after this account (older ones).
+        case olderThan(Cursor)
+        /// The page before this account (newer ones).
+        case newerThan(Cursor)
+    }
+
+    public struct Listing: Sendable {
+        public let items: [UserSummary]
+        /// Where the next (older) page starts; nil on the last page.
+        public let older: Cursor?
+        /// Where the previous (newer) page ends; nil on the first page.
+        public let newer: Cursor?
+        /// The newest accounts: a "previous" request that reached the top lands here.
+        public let isFirstPage: Bool
+    }
+
+    public static func page(_ db: Database, at position: Position, limit: Int) throws -> Listing {
+        let select = "SELECT \(UserSummary.columns) FROM users"
+        switch position {
+        case .newest:
+            let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + " ORDER BY created_at DESC, id DESC LIMIT ?"), arguments: [limit + 1])
+            return Listing(items: Array(rows.prefix(limit)), older: rows.count > limit ? rows[limit - 1].cursor : nil, newer: nil, isFirstPage: true)
+        case .olderThan(let cursor):
+            let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + """
+                 WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?
+                """), arguments: [cursor.createdAt, cursor.id, limit + 1])
+            let items = Array(rows.prefix(limit))
+            return Listing(items: items, older: rows.count > limit ? items.last?.cursor : nil, newer: items.first?.cursor ?? cursor, isFirstPage: false)
+        case .newerThan(let cursor):
+            let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + """
+                 WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?
+                """), arguments: [cursor.createdAt, cursor.id, limit + 1])
+            // Back at the top: show a full first page rather than a short one.
+            guard rows.count > limit else { return try page(db, at: .newest, limit: limit) }
+            let items = Array(rows.prefix(limit).reversed())
+            return Listing(items: items, older: items.last?.cursor, newer: items.first?.cursor, isFirstPage: false)
+        }
+    }
+
+    public static func page(_ store: StandStore, at position: Position, limit: Int) async throws -> Listing {
+        try await store.read { db in try page(db, at: position, limit: limit) }
+    }
+}
+
+extension UserSummary {
+    var cursor: UserDirectory.Cursor { UserDirectory.Cursor(self) }
+}
