@@ -1,4 +1,5 @@
 """The flows a staff member goes through, each one test. They run in order on one server."""
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -11,11 +12,23 @@ def wait_for(browser, css):
 
 
 def click_and_load(browser, css=None, link_text=None):
-    """Click and wait until the next page has replaced this one (not just any element)."""
-    page = browser.find_element(By.TAG_NAME, "html")
+    """Click and wait until the next page has replaced this one (not just any element).
+
+    The old document is marked, and the wait is for a loaded document without
+    the mark. (Selenium's staleness_of asks the old node, and Chromium sometimes
+    answers "Node … does not belong to the document" instead of "stale".)"""
+    browser.execute_script("document.documentElement.dataset.leaving = 'yes'")
     element = browser.find_element(By.LINK_TEXT, link_text) if link_text else browser.find_element(By.CSS_SELECTOR, css)
     element.click()
-    WebDriverWait(browser, 10).until(EC.staleness_of(page))
+
+    def next_page_loaded(driver):
+        try:
+            return driver.execute_script(
+                "return document.readyState === 'complete' && document.documentElement.dataset.leaving !== 'yes'")
+        except WebDriverException:
+            return False  # between documents
+
+    WebDriverWait(browser, 10).until(next_page_loaded)
     return wait_for(browser, "h1")
 
 

@@ -26,12 +26,19 @@ def pages(server):
         ("sweepstakes", "/sweepstakes"),
         ("deletion-requests", "/deletion-requests"),
         ("deletion-requests-done", "/deletion-requests?status=done"),
+        ("deletion-requests-all", "/deletion-requests?status=all"),
         ("staff", "/staff"),
         ("audit", "/audit"),
         ("account", "/account"),
     ]
     if deleted:
         listed.append(("tombstone", f"/users/{deleted[0]}"))
+    other = server.query("SELECT id FROM staff WHERE email != ? AND disabled = 0 LIMIT 1", OWNER[0])
+    if other:
+        listed.append(("staff-disable", f"/staff/{other[0]}/disable"))
+    pending = server.query("SELECT id FROM deletion_requests WHERE status = 'pending' LIMIT 1")
+    if pending:
+        listed.append(("deletion-request-cancel", f"/deletion-requests/{pending[0]}/cancel"))
     return listed
 
 

@@ -31,10 +31,10 @@ class StandServer:
         return subprocess.run([self.binary, *args, "--db", self.db], input=stdin, text=True,
                               capture_output=True, cwd=self.root, check=True).stdout
 
-    def query(self, sql):
+    def query(self, sql, *arguments):
         """One row read straight from the store, as any other program would."""
         with sqlite3.connect(self.db) as connection:
-            return connection.execute(sql).fetchone()
+            return connection.execute(sql, arguments).fetchone()
 
     def start(self):
         self.cli("migrate")

@@ -24,6 +24,8 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     public let deletedAt: Date?
     /// When its bytes left the store; nil while the erasure is pending.
     public let erasedAt: Date?
+    /// The reason staff gave when they deleted the account (kept in its tombstone).
+    public let deletionReason: String?
 
     public init(row: Row) {
         id = row["id"]
@@ -39,16 +41,18 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         resolvedAt = row.timestamp("resolved_at")
         deletedAt = row.timestamp("deleted_at")
         erasedAt = row.timestamp("erased_at")
+        deletionReason = row["deletion_reason"]
     }
 
+    /// Whole days from the request to `now`, or to its resolution once resolved.
     public func ageInDays(at now: Date = Date()) -> Int {
-        max(0, Int(now.timeIntervalSince(createdAt) / 86_400))
+        max(0, Int((resolvedAt ?? now).timeIntervalSince(createdAt) / 86_400))
     }
 
     static let select = """
         SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, u.email AS account_email, r.source, r.status, r.note,
                r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email,
-               d.deleted_at, d.erased_at
+               d.deleted_at, d.erased_at, d.reason AS deletion_reason
         FROM deletion_requests r
         LEFT JOIN users u ON u.id = r.user_id
         LEFT JOIN deleted_accounts d ON d.uuid = r.user_uuid
@@ -56,21 +60,38 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         LEFT JOIN staff v ON v.id = r.resolved_by
         """
 
-    /// Requests with one status, oldest first, keyset-paginated: `after` is the id of the last one shown.
-    public static func list(_ db: Database, status: Status, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
-        var sql = select + " WHERE r.status = ?"
-        var arguments: StatementArguments = [status.rawValue]
+    /// Requests with one status (nil: every status), oldest first,
+    /// keyset-paginated: `after` is the id of the last one shown.
+    public static func list(_ db: Database, status: Status?, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let status {
+            conditions.append("r.status = ?")
+            arguments += [status.rawValue]
+        }
         if let after {
-            sql += " AND (r.created_at, r.id) > (SELECT created_at, id FROM deletion_requests WHERE id = ?)"
+            conditions.append("(r.created_at, r.id) > (SELECT created_at, id FROM deletion_requests WHERE id = ?)")
             arguments += [after]
         }
+        var sql = select
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY r.created_at, r.id LIMIT ?"
         arguments += [limit + 1]
         return KeysetPage(items: try DeletionRequest.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
-    public static func list(_ store: StandStore, status: Status, after: Int64?, limit: Int) async throws -> KeysetPage<DeletionRequest, Int64> {
-        try await store.read { db in try list(db, status: status, after: after, limit: limit) }
+    /// One page of a status's list, with how many requests each status has (for the tabs), read together.
+    public static func list(_ store: StandStore, status: Status?, after: Int64?, limit: Int) async throws -> (page: KeysetPage<DeletionRequest, Int64>, counts: [Status: Int]) {
+        try await store.read { db in (try list(db, status: status, after: after, limit: limit), try counts(db)) }
+    }
+
+    /// How many requests have each status.
+    public static func counts(_ db: Database) throws -> [Status: Int] {
+        var counts: [Status: Int] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM deletion_requests GROUP BY status")) {
+            if let status = Status(rawValue: row[0]) { counts[status] = row[1] }
+        }
+        return counts
     }
 
     /// Every request about one account, newest first.
@@ -80,6 +101,10 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
 
     public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {
         try DeletionRequest.fetchOne(db, sql: select + " WHERE r.id = ?", arguments: [id])
+    }
+
+    public static func find(_ store: StandStore, id: Int64) async throws -> DeletionRequest? {
+        try await store.read { db in try find(db, id: id) }
     }
 }
 
@@ -112,8 +137,9 @@ public enum DeletionRequests {
     }
 
     /// The person changed their mind, or the request was a mistake. Pending requests only.
-    /// Returns false when the request is not pending any more (done or cancelled meanwhile).
-    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Bool {
+    /// Returns the request as it was before, or nil when it is not pending any
+    /// more (done or cancelled meanwhile) or does not exist.
+    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> DeletionRequest? {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = ValidationErrors()
         TextInput.check(reason, field: "reason", into: &errors)
@@ -121,14 +147,14 @@ public enum DeletionRequests {
         if reason.count > maximumNoteLength { errors.add("reason", "Keep the reason under \(maximumNoteLength) characters.") }
         try errors.throwIfAny()
         return try await store.write { db in
-            guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return false }
+            guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return nil }
             try db.execute(sql: """
                 UPDATE deletion_requests SET status = 'cancelled', resolved_at = ?, resolved_by = ?,
                     note = CASE WHEN note IS NULL THEN ? ELSE note || char(10) || ? END
                 WHERE id = ?
                 """, arguments: [now, actor.staffId, "Cancelled: " + reason, "Cancelled: " + reason, id])
             try AuditLog.record(db, .deletionRequestCancelled, by: actor, target: (AuditTarget.user, request.userUUID), detail: "request \(id)", at: now)
-            return true
+            return request
         }
     }
 }

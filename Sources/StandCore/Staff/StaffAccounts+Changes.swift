@@ -2,31 +2,42 @@ import Foundation
 import GRDB
 
 extension StaffAccounts {
+    /// What a change did, for the message that names it.
+    public struct Change: Sendable {
+        public let member: StaffMember
+        /// Their sessions the change ended (each a signed-in browser).
+        public let sessionsEnded: Int
+    }
+
     /// Change a staff member's role. Their sessions end so the new role applies at once.
-    public func changeRole(staffId: Int64, to role: StaffRole, by actor: AuditActor, now: Date = Date()) async throws {
+    @discardableResult
+    public func changeRole(staffId: Int64, to role: StaffRole, by actor: AuditActor, now: Date = Date()) async throws -> Change {
         try await store.write { db in
             let staff = try Self.existing(db, staffId)
-            guard staff.role != role else { return }
+            guard staff.role != role else { return Change(member: staff, sessionsEnded: 0) }
             try Self.keepAnOwner(db, changing: staff, actor: actor, removingOwner: staff.role == .owner)
             try db.execute(sql: "UPDATE staff SET role = ? WHERE id = ?", arguments: [role.rawValue, staffId])
-            try SessionStore.endAll(db, staffId: staffId)
+            let ended = try SessionStore.endAll(db, staffId: staffId, now: now)
             try AuditLog.record(db, .roleChanged, by: actor, target: (AuditTarget.staff, String(staffId)),
                                 detail: "\(staff.role.rawValue) → \(role.rawValue)", at: now)
+            return Change(member: try Self.existing(db, staffId), sessionsEnded: ended)
         }
     }
 
     /// Disable (ending every session at once, OWASP ASVS 7.4.2) or enable again.
-    public func setDisabled(staffId: Int64, _ disabled: Bool, by actor: AuditActor, now: Date = Date()) async throws {
+    @discardableResult
+    public func setDisabled(staffId: Int64, _ disabled: Bool, by actor: AuditActor, now: Date = Date()) async throws -> Change {
         try await store.write { db in
             let staff = try Self.existing(db, staffId)
-            guard staff.disabled != disabled else { return }
+            guard staff.disabled != disabled else { return Change(member: staff, sessionsEnded: 0) }
             if disabled {
                 try Self.keepAnOwner(db, changing: staff, actor: actor, removingOwner: staff.role == .owner)
             }
             try db.execute(sql: "UPDATE staff SET disabled = ? WHERE id = ?", arguments: [disabled, staffId])
             try SignInThrottle.clear(db, email: staff.email)
-            if disabled { try SessionStore.endAll(db, staffId: staffId) }
+            let ended = disabled ? try SessionStore.endAll(db, staffId: staffId, now: now) : 0
             try AuditLog.record(db, disabled ? .staffDisabled : .staffEnabled, by: actor, target: (AuditTarget.staff, String(staffId)), at: now)
+            return Change(member: try Self.existing(db, staffId), sessionsEnded: ended)
         }
     }
 

@@ -29,6 +29,14 @@ public struct StaffAccounts: Sendable {
         try await store.read { db in try StaffMember.fetchOne(db, key: id) }
     }
 
+    /// A staff member and how many browsers they are signed in on now (for a confirmation page).
+    public func withSessions(id: Int64, now: Date = Date()) async throws -> (member: StaffMember, sessions: Int)? {
+        try await store.read { db in
+            guard let member = try StaffMember.fetchOne(db, key: id) else { return nil }
+            return (member, try SessionStore.activeCount(db, staffId: id, now: now))
+        }
+    }
+
     /// Every staff member by email, with when their sign-in lock ends (if locked now).
     public func roster(now: Date = Date()) async throws -> [(member: StaffMember, lockedUntil: Date?)] {
         try await store.read { db in

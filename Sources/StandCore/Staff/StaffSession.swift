@@ -135,11 +135,25 @@ public struct SessionStore: Sendable {
     }
 
     /// End every session of one staff member (disabled, role changed, password reset).
-    static func endAll(_ db: Database, staffId: Int64, except keptId: String? = nil) throws {
+    /// Returns how many were still active (signed-in browsers), for the message.
+    @discardableResult
+    static func endAll(_ db: Database, staffId: Int64, except keptId: String? = nil, now: Date = Date()) throws -> Int {
         var request = StaffSession.filter(Column("staff_id") == staffId)
         if let keptId { request = request.filter(Column("id") != keptId) }
+        let active = try request.filter(Self.isActive(now: now)).fetchCount(db)
         try request.deleteAll(db)
         try notifySessionCaches(db)
+        return active
+    }
+
+    /// Sessions neither expired nor idle too long.
+    static func isActive(now: Date) -> SQLExpression {
+        Column("expires_at") > now && Column("last_seen_at") > now.addingTimeInterval(-idleTimeout)
+    }
+
+    /// How many browsers a staff member is signed in on now.
+    static func activeCount(_ db: Database, staffId: Int64, now: Date = Date()) throws -> Int {
+        try StaffSession.filter(Column("staff_id") == staffId).filter(isActive(now: now)).fetchCount(db)
     }
 
     /// `staff_sessions` is a WITHOUT ROWID table, whose changes GRDB cannot

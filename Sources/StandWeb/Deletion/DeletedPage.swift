@@ -25,8 +25,8 @@ struct DeletedPage: PageModel {
     }
 
     static func erasureState(deletedAt: Date, erasedAt: Date?) -> String {
-        if let erasedAt { return "Erased at \(UTCDate.minute(erasedAt)) UTC" }
-        return "Erasure pending since \(UTCDate.minute(deletedAt)) UTC: another program still reads an older snapshot of the store"
+        if let erasedAt { return "Erased at \(UTCDate.minute(erasedAt))" }
+        return "Erasure pending since \(UTCDate.minute(deletedAt)): another program still reads an older snapshot of the store"
     }
 
     static let fields: [String: @Sendable (Self) -> Any?] = [

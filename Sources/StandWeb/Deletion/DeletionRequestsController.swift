@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import StandCore
 
-/// `/deletion-requests`: pending requests oldest first with their age; done
-/// and cancelled ones on a filter. Pending ones can be cancelled with a reason.
+/// `/deletion-requests`: requests by status with counts; a pending one is
+/// cancelled from a confirmation page that names it and asks why.
 struct DeletionRequestsController {
     let store: StandStore
     let renderer: PageRenderer
@@ -15,42 +15,61 @@ struct DeletionRequestsController {
 
     func addRoutes(to group: Routes) {
         group.get(Site.deletionRequests, use: list)
+        group.get(Site.deletionRequestCancel, use: confirmCancel)
         group.post(Site.deletionRequestCancel, use: cancel)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
-        let status = parameters["status"].flatMap { DeletionRequest.Status(rawValue: $0) } ?? .pending
+        guard let filter = DeletionRequestsPage.Filter(parameters["status"]) else {
+            throw HTTPError(.badRequest, message: "There is no “\(parameters["status"] ?? "")” list: choose pending, done, cancelled or all.")
+        }
         let after = try parameters.number("after", in: QueryParameters.rowIds)
-        let notice = parameters["done"] == "cancelled" ? "Request cancelled. The account stays." : nil
-        let page = try await makePage(status: status, after: after, timing: context.timing)
+        var notice: String?
+        if parameters["done"] == "cancelled", let id = try parameters.number("request", in: QueryParameters.rowIds),
+           let cancelled = try await DeletionRequest.find(store, id: id) {
+            notice = "Request #\(id) for \(cancelled.accountEmail ?? cancelled.userUUID) cancelled; the account stays."
+        }
+        let (requests, counts) = try await context.timing.measure(.db) {
+            try await DeletionRequest.list(store, status: filter.status, after: after, limit: Self.pageSize)
+        }
+        let page = DeletionRequestsPage(requests, counts: counts, filter: filter)
         return try renderer.render(page, title: "Deletion requests", request: request, context: context, notice: notice)
+    }
+
+    @Sendable func confirmCancel(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let found = try await pending(try RouteParameter.rowId(context))
+        return try renderer.render(DeletionCancelPage(found), title: "Cancel request #\(found.id)", request: request, context: context)
     }
 
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
         let form = (try? await request.decode(as: CancelForm.self, context: context)) ?? CancelForm()
         do {
-            if try await DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) {
-                return .redirect(to: Site.deletionRequests.href(["done": "cancelled"]))
+            guard try await DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
+                _ = try await pending(id)
+                throw HTTPError(.conflict, message: "Request #\(id) is no longer pending; nothing was changed.")
             }
-            let notice = "Request #\(id) is no longer pending (it was completed or cancelled meanwhile); nothing was changed."
-            let page = try await makePage(status: .pending, after: nil, timing: context.timing)
-            return try renderer.render(page, title: "Deletion requests", request: request, context: context, status: .conflict, notice: notice)
+            return .redirect(to: Site.deletionRequests.href(["done": "cancelled", "request": String(id)]))
         } catch {
             guard let problem = FormProblem(error) else { throw error }
-            var page = try await makePage(status: .pending, after: nil, timing: context.timing)
-            page.errors = problem.errors
-            page.failedRequestId = id
+            var page = DeletionCancelPage(try await pending(id))
             page.reason = form.reason ?? ""
-            return try renderer.render(page, title: "Deletion requests", request: request, context: context, status: problem.status)
+            page.errors = problem.errors
+            return try renderer.render(page, title: "Cancel request #\(id)", request: request, context: context, status: problem.status)
         }
     }
 
-    private func makePage(status: DeletionRequest.Status, after: Int64?, timing: RequestTiming) async throws -> DeletionRequestsPage {
-        let requests = try await timing.measure(.db) {
-            try await DeletionRequest.list(store, status: status, after: after, limit: Self.pageSize)
+    /// The request if it is still pending; a page that says what became of it otherwise.
+    private func pending(_ id: Int64) async throws -> DeletionRequest {
+        guard let found = try await DeletionRequest.find(store, id: id) else {
+            throw HTTPError(.notFound, message: "There is no deletion request #\(id).")
         }
-        return DeletionRequestsPage(requests, status: status)
+        guard found.status == .pending else {
+            let when = found.resolvedAt.map { " at \(UTCDate.minute($0))" } ?? ""
+            throw HTTPError(.conflict, message: "Request #\(id) was already \(found.status == .done ? "completed" : "cancelled")\(when)"
+                            + "\(found.resolvedByEmail.map { " by \($0)" } ?? ""); nothing was changed.")
+        }
+        return found
     }
 }

@@ -1,10 +1,34 @@
 import Foundation
 import StandCore
 
-/// `deletion/index`: pending requests oldest first with their age; done and
-/// cancelled ones on a filter.
+/// `deletion/index`: requests oldest first, by status (pending by default),
+/// each tab with its count; pending ones with their age and actions, resolved
+/// ones with when, by whom, how long it took and what was noted.
 struct DeletionRequestsPage: PageModel {
     static let template = "deletion/index"
+
+    /// The tab shown: one status, or every request.
+    enum Filter: Sendable, Equatable {
+        case status(DeletionRequest.Status)
+        case all
+
+        init?(_ value: String?) {
+            switch value {
+            case nil, "": self = .status(.pending)
+            case "all": self = .all
+            case let value?:
+                guard let status = DeletionRequest.Status(rawValue: value) else { return nil }
+                self = .status(status)
+            }
+        }
+
+        var status: DeletionRequest.Status? {
+            if case .status(let status) = self { status } else { nil }
+        }
+
+        var value: String { status?.rawValue ?? "all" }
+        static let tabs: [Filter] = DeletionRequest.Status.allCases.map { .status($0) } + [.all]
+    }
 
     struct Row: MustacheFields {
         let id: Int64
@@ -13,85 +37,97 @@ struct DeletionRequestsPage: PageModel {
         let accountEmail: String?
         let source: String
         let received: String
-        let ageInDays: Int
-        let resolved: String
-        let resolvedBy: String
-        let note: String?
         let isPending: Bool
-        /// For done requests: "Erased at …" or "Erasure pending since …".
+        /// "13 days old" while pending; "Done 2026-11-21 09:00 UTC by ana@…, after 3 days" once resolved.
+        let state: String
+        /// What was noted when the request was opened (and why it was cancelled).
+        let note: String?
+        /// For done requests: the reason given at deletion, and the erasure's state.
+        let deletionReason: String?
         let erasure: String?
 
         static let fields: [String: @Sendable (Self) -> Any?] = [
             "id": { $0.id }, "userUUID": { $0.userUUID }, "accountExists": { $0.accountExists }, "accountEmail": { $0.accountEmail },
-            "source": { $0.source }, "received": { $0.received }, "ageInDays": { $0.ageInDays }, "resolved": { $0.resolved },
-            "resolvedBy": { $0.resolvedBy }, "note": { $0.note }, "isPending": { $0.isPending }, "erasure": { $0.erasure },
+            "source": { $0.source }, "received": { $0.received }, "isPending": { $0.isPending }, "state": { $0.state },
+            "note": { $0.note }, "deletionReason": { $0.deletionReason }, "erasure": { $0.erasure },
             "userHref": { Site.user.href($0.userUUID) },
             "deleteHref": { Site.userDelete.href($0.userUUID) },
-            "cancelAction": { Site.deletionRequestCancel.href($0.id) },
+            "cancelHref": { Site.deletionRequestCancel.href($0.id) },
         ]
     }
 
-    struct Filter: MustacheFields {
+    struct Tab: MustacheFields {
         let title: String
+        let count: Int
         let href: String
         let current: Bool
 
-        static let fields: [String: @Sendable (Self) -> Any?] = ["title": { $0.title }, "href": { $0.href }, "current": { $0.current }]
-    }
-
-    let rows: [Row]
-    let status: String
-    let isPending: Bool
-    let filters: [Filter]
-    let nextHref: String?
-    var errors = FieldErrors()
-    var failedRequestId: Int64?
-    var reason = ""
-
-    static let fields: [String: @Sendable (Self) -> Any?] = [
-        "rows": { $0.rows }, "isEmpty": { $0.rows.isEmpty }, "status": { $0.status }, "isPending": { $0.isPending },
-        "filters": { $0.filters }, "nextHref": { $0.nextHref }, "errors": { $0.errors },
-        "failedRequestId": { $0.failedRequestId }, "reason": { $0.reason },
-    ]
-
-    static var fixtures: [Self] {
-        let hostile = Fixture.hostile, uuid = Fixture.uuid
-        let filters = filters(current: .pending)
-        let pending = Row(id: 1, userUUID: uuid, accountExists: true, accountEmail: hostile, source: "App", received: "2026-11-20 09:00 UTC", ageInDays: 3,
-                          resolved: "", resolvedBy: "", note: hostile, isPending: true, erasure: nil)
-        let done = Row(id: 2, userUUID: uuid, accountExists: false, accountEmail: nil, source: "Staff", received: "2026-11-20 09:00 UTC", ageInDays: 3,
-                       resolved: "2026-11-21 09:00 UTC", resolvedBy: hostile, note: hostile, isPending: false,
-                       erasure: "Erasure pending since 2026-11-21 09:00 UTC")
-        var withError = Self(rows: [pending], status: "pending", isPending: true, filters: filters,
-                             nextHref: Site.deletionRequests.href(["status": "pending", "after": "1"]))
-        withError.errors = FieldErrors(ValidationErrors("reason", hostile))
-        withError.failedRequestId = 1
-        return [
-            withError,
-            Self(rows: [done], status: "done", isPending: false, filters: filters, nextHref: nil),
-            Self(rows: [], status: "cancelled", isPending: false, filters: [], nextHref: nil),
-            Self(rows: [], status: "pending", isPending: true, filters: filters, nextHref: nil),
+        static let fields: [String: @Sendable (Self) -> Any?] = [
+            "title": { $0.title }, "count": { $0.count.grouped }, "href": { $0.href }, "current": { $0.current },
         ]
     }
 
-    static func filters(current: DeletionRequest.Status) -> [Filter] {
-        DeletionRequest.Status.allCases.map {
-            Filter(title: $0.rawValue.capitalized, href: Site.deletionRequests.href(["status": $0.rawValue]), current: $0 == current)
+    let rows: [Row]
+    /// "pending", "done", "cancelled" or "all", for the caption and the empty message.
+    let shown: String
+    let isPending: Bool
+    let tabs: [Tab]
+    let nextHref: String?
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "rows": { $0.rows }, "isEmpty": { $0.rows.isEmpty }, "shown": { $0.shown }, "isPending": { $0.isPending },
+        "hasActions": { $0.rows.contains { $0.isPending } },
+        "tabs": { $0.tabs }, "nextHref": { $0.nextHref },
+    ]
+
+    static func tabs(current: Filter, counts: [DeletionRequest.Status: Int]) -> [Tab] {
+        Filter.tabs.map { filter in
+            let count = filter.status.map { counts[$0] ?? 0 } ?? counts.values.reduce(0, +)
+            return Tab(title: filter.status?.rawValue.capitalized ?? "All", count: count,
+                       href: Site.deletionRequests.href(["status": filter == .status(.pending) ? nil : filter.value]), current: filter == current)
         }
+    }
+
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    static var fixtures: [Self] {
+        let hostile = Fixture.hostile, uuid = Fixture.uuid
+        let counts: [DeletionRequest.Status: Int] = [.pending: 1, .done: 1, .cancelled: 0]
+        let pending = Row(id: 1, userUUID: uuid, accountExists: true, accountEmail: hostile, source: "App", received: "2026-11-20 09:00 UTC",
+                          isPending: true, state: "3 days old", note: hostile, deletionReason: nil, erasure: nil)
+        let done = Row(id: 2, userUUID: uuid, accountExists: false, accountEmail: nil, source: "Staff", received: "2026-11-20 09:00 UTC",
+                       isPending: false, state: "Done 2026-11-21 09:00 UTC by \(hostile), after 1 day", note: hostile, deletionReason: hostile,
+                       erasure: "Erasure pending since 2026-11-21 09:00 UTC")
+        return [
+            Self(rows: [pending], shown: "pending", isPending: true, tabs: tabs(current: .status(.pending), counts: counts),
+                 nextHref: Site.deletionRequests.href(["status": "pending", "after": "1"])),
+            Self(rows: [done, pending], shown: "all", isPending: false, tabs: tabs(current: .all, counts: counts), nextHref: nil),
+            Self(rows: [], shown: "cancelled", isPending: false, tabs: tabs(current: .status(.cancelled), counts: counts), nextHref: nil),
+            Self(rows: [], shown: "pending", isPending: true, tabs: tabs(current: .status(.pending), counts: [:]), nextHref: nil),
+        ]
     }
 }
 
 extension DeletionRequestsPage {
-    init(_ requests: KeysetPage<DeletionRequest, Int64>, status: DeletionRequest.Status, now: Date = Date()) {
+    init(_ requests: KeysetPage<DeletionRequest, Int64>, counts: [DeletionRequest.Status: Int], filter: Filter, now: Date = Date()) {
         let rows = requests.items.map { request in
-            Row(id: request.id, userUUID: request.userUUID, accountExists: request.accountExists, accountEmail: request.accountEmail,
-                source: request.source == "app" ? "App" : "Staff",
-                received: UTCDate.minute(request.createdAt), ageInDays: request.ageInDays(at: now),
-                resolved: request.resolvedAt.map(UTCDate.minute) ?? "", resolvedBy: request.resolvedByEmail ?? "", note: request.note,
-                isPending: request.status == .pending,
-                erasure: request.deletedAt.map { DeletedPage.erasureState(deletedAt: $0, erasedAt: request.erasedAt) })
+            var state: String
+            if request.status == .pending {
+                state = "\(Self.days(request.ageInDays(at: now))) old"
+            } else {
+                // Another program may resolve a request without saying when or by whom.
+                state = request.status.rawValue.capitalized
+                if let resolvedAt = request.resolvedAt { state += " " + UTCDate.minute(resolvedAt) }
+                if let by = request.resolvedByEmail { state += " by " + by }
+                if request.resolvedAt != nil { state += ", after " + Self.days(request.ageInDays()) }
+            }
+            return Row(id: request.id, userUUID: request.userUUID, accountExists: request.accountExists, accountEmail: request.accountEmail,
+                       source: request.source == "app" ? "App" : "Staff", received: UTCDate.minute(request.createdAt),
+                       isPending: request.status == .pending, state: state, note: request.note,
+                       deletionReason: request.status == .done ? request.deletionReason : nil,
+                       erasure: request.deletedAt.map { DeletedPage.erasureState(deletedAt: $0, erasedAt: request.erasedAt) })
         }
-        self.init(rows: rows, status: status.rawValue, isPending: status == .pending, filters: Self.filters(current: status),
-                  nextHref: requests.nextCursor.map { Site.deletionRequests.href(["status": status.rawValue, "after": String($0)]) })
+        self.init(rows: rows, shown: filter.value, isPending: filter == .status(.pending), tabs: Self.tabs(current: filter, counts: counts),
+                  nextHref: requests.nextCursor.map { Site.deletionRequests.href(["status": filter.value, "after": String($0)]) })
     }
 }

@@ -20,20 +20,37 @@ struct StaffController {
         group.get(Site.staff, use: list)
         group.post(Site.staff, use: create)
         group.post(Site.staffRole, use: changeRole)
+        group.get(Site.staffDisable, use: confirmDisable)
         group.post(Site.staffDisable, use: disable)
         group.post(Site.staffEnable, use: enable)
         group.post(Site.staffResetPassword, use: resetPassword)
     }
 
-    static let notices = [
-        "role": "Role changed. That person's sessions have ended; they sign in again with the new role.",
-        "disabled": "Account disabled. Every session of that person has ended.",
-        "enabled": "Account enabled. They can sign in again.",
-    ]
-
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let notice = QueryParameters(request)["done"].flatMap { Self.notices[$0] }
-        return try renderPage(try await makePage(context), request: request, context: context, status: .ok, notice: notice)
+        let parameters = QueryParameters(request)
+        let page = try await makePage(context)
+        var notice: String?
+        // The message names the person from the store; only the id and a count come in the link.
+        if let id = try parameters.number("staff", in: QueryParameters.rowIds), let row = page.rows.first(where: { $0.id == id }) {
+            let ended = Int(try parameters.number("ended", in: 0...1_000) ?? 0)
+            switch parameters["done"] {
+            case "disabled": notice = StaffNotice.disabled(row.email, ended: ended)
+            case "enabled": notice = StaffNotice.enabled(row.email)
+            case "role": notice = StaffNotice.roleChanged(row.email, to: row.role, ended: ended)
+            default: break
+            }
+        }
+        return try renderPage(page, request: request, context: context, status: .ok, notice: notice)
+    }
+
+    @Sendable func confirmDisable(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        guard let (member, sessions) = try await staff.withSessions(id: id) else {
+            throw HTTPError(.notFound, message: "There is no staff account #\(id).")
+        }
+        if member.disabled { return .redirect(to: Site.staff.href()) }
+        let page = StaffDisablePage(id: id, email: member.email, role: member.role.title, sessions: sessions)
+        return try renderer.render(page, title: "Disable \(member.email)", request: request, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -66,8 +83,18 @@ struct StaffController {
 
     @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        return try await perform(request: request, context: context, done: "disabled") {
-            try await staff.setDisabled(staffId: id, true, by: context.auditActor)
+        do {
+            let change = try await staff.setDisabled(staffId: id, true, by: context.auditActor)
+            return .redirect(to: Site.staff.href(["done": "disabled", "staff": String(id), "ended": String(change.sessionsEnded)]))
+        } catch {
+            // Refused (the last owner, oneself) or busy: the same question again, with the reason.
+            guard let problem = FormProblem(error) else { throw error }
+            guard let (member, sessions) = try await staff.withSessions(id: id) else {
+                throw HTTPError(.notFound, message: "There is no staff account #\(id).")
+            }
+            var page = StaffDisablePage(id: id, email: member.email, role: member.role.title, sessions: sessions)
+            page.errors = problem.errors
+            return try renderer.render(page, title: "Disable \(member.email)", request: request, context: context, status: problem.status)
         }
     }
 
@@ -88,10 +115,12 @@ struct StaffController {
         }
     }
 
-    private func perform(request: Request, context: AppRequestContext, done: String, _ change: () async throws -> Void) async throws -> Response {
+    private func perform(
+        request: Request, context: AppRequestContext, done: String, _ change: () async throws -> StaffAccounts.Change
+    ) async throws -> Response {
         try await perform(request: request, context: context) {
-            try await change()
-            return .redirect(to: Site.staff.href(["done": done]))
+            let change = try await change()
+            return .redirect(to: Site.staff.href(["done": done, "staff": String(change.member.id!), "ended": String(change.sessionsEnded)]))
         }
     }
 

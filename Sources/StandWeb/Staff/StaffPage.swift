@@ -20,7 +20,7 @@ struct StaffPage: PageModel {
             "disabled": { $0.disabled }, "locked": { $0.locked }, "lastLogin": { $0.lastLogin }, "isYou": { $0.isYou },
             "roleAction": { Site.staffRole.href($0.id) },
             "enableAction": { Site.staffEnable.href($0.id) },
-            "disableAction": { Site.staffDisable.href($0.id) },
+            "disableHref": { Site.staffDisable.href($0.id) },
             "resetPasswordAction": { Site.staffResetPassword.href($0.id) },
         ]
     }

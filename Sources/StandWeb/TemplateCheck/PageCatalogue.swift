@@ -5,9 +5,9 @@ enum PageCatalogue {
         ErrorPage.self, LoginPage.self, SetupPage.self,
         DashboardPage.self, AccountPage.self,
         UsersPage.self, UserPage.self, UserEditPage.self,
-        DeletionConfirmPage.self, DeletedPage.self, DeletionRequestsPage.self,
+        DeletionConfirmPage.self, DeletedPage.self, DeletionRequestsPage.self, DeletionCancelPage.self,
         QuestionsPage.self, SuggestionsPage.self, SweepstakesPage.self,
-        StaffPage.self, NewPasswordPage.self,
+        StaffPage.self, NewPasswordPage.self, StaffDisablePage.self,
         AuditPage.self,
     ]
 }

@@ -45,15 +45,24 @@ import Testing
             #expect(!userPage.body.contains("action=\"/users/\(jane.uuid)/deletion-requests\""))
             let list = try await browser.get("/deletion-requests")
             #expect(list.body.contains(jane.uuid))
-            let id = try #require(list.body.firstMatch(of: /action="\/deletion-requests\/(\d+)\/cancel"/).map { String($0.1) })
+            // The list links to a confirmation page; nothing is cancelled by one click.
+            let id = try #require(list.body.firstMatch(of: /href="\/deletion-requests\/(\d+)\/cancel">Cancel request…/).map { String($0.1) })
+            let confirm = try await browser.get("/deletion-requests/\(id)/cancel")
+            #expect(confirm.body.contains("Cancel request #\(id)?"))
+            #expect(confirm.body.contains("jane@example.com"))
+            #expect(confirm.body.contains("Phoned support on Monday"))
             let missingReason = try await browser.post("/deletion-requests/\(id)/cancel", ["reason": " "])
             #expect(missingReason.status == .unprocessableContent)
             #expect(missingReason.body.contains("Say why the request is cancelled."))
+            #expect(missingReason.body.contains("jane@example.com"))
             let cancelled = try await browser.post("/deletion-requests/\(id)/cancel", ["reason": "Changed their mind"])
-            #expect(cancelled.location == "/deletion-requests?done=cancelled")
+            #expect(cancelled.location == "/deletion-requests?done=cancelled&request=\(id)")
+            let afterwards = try await browser.get(cancelled.location!)
+            #expect(afterwards.body.contains("Request #\(id) for jane@example.com cancelled; the account stays."))
             let again = try await browser.post("/deletion-requests/\(id)/cancel", ["reason": "Changed their mind"])
             #expect(again.status == .conflict)
-            #expect(again.body.contains("no longer pending"))
+            #expect(again.body.contains("was already cancelled"))
+            #expect(try await browser.get("/deletion-requests/\(id)/cancel").status == .conflict)
             let cancelledList = try await browser.get("/deletion-requests?status=cancelled")
             #expect(cancelledList.body.contains("Cancelled: Changed their mind"))
         }
@@ -74,8 +83,38 @@ import Testing
             #expect(!pending.body.contains(jane.uuid))
             let done = try await browser.get("/deletion-requests?status=done")
             #expect(done.body.contains(jane.uuid))
-            #expect(done.body.contains("support@example.com"))
             #expect(done.body.contains(">deleted</span>"))
+            // When, by whom, how long it took, and the reason given, with the tombstone a click away.
+            #expect(done.body.firstMatch(of: /Done \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by support@example.com, after \d+ days?/) != nil)
+            #expect(done.body.contains("Deleted: Request from the app · <a href=\"/users/\(jane.uuid)\">tombstone</a>"))
+            #expect(!done.body.contains("days old"))
+        }
+    }
+
+    @Test func tabsCountEachStatusAndAllListsEveryRequest() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let data = AppData(store: console.store)
+        for n in 1...3 {
+            let user = try data.user(email: "u\(n)@example.com", phone: "+1555223000\(n)")
+            try data.deletionRequest(user)
+        }
+        try await console.store.pool.write { db in
+            try db.execute(sql: "UPDATE deletion_requests SET status = 'cancelled', resolved_at = created_at WHERE id = 3")
+        }
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            let pending = try await browser.get("/deletion-requests")
+            #expect(pending.body.contains(#"aria-current="page" class="button">Pending <span class="count">2</span>"#))
+            #expect(pending.body.contains(#"class="button">Cancelled <span class="count">1</span>"#))
+            #expect(pending.body.contains(#"class="button">All <span class="count">3</span>"#))
+            let all = try await browser.get("/deletion-requests?status=all")
+            #expect(all.status == .ok)
+            for n in 1...3 { #expect(all.body.contains("u\(n)@example.com")) }
+            #expect(all.body.contains(#"aria-current="page" class="button">All"#))
+            let unknown = try await browser.get("/deletion-requests?status=everything")
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.body.contains("choose pending, done, cancelled or all"))
         }
     }
 }

@@ -74,7 +74,7 @@ import Testing
             let sweepstakes = try await browser.get("/sweepstakes")
             #expect(sweepstakes.body.contains("Winter Stand Sweepstakes"))
             let deletions = try await browser.get("/deletion-requests")
-            #expect(deletions.body.contains(" d</td>"))
+            #expect(deletions.body.contains(" days old</td>"))
             let cancelled = try await browser.get("/deletion-requests?status=cancelled")
             #expect(cancelled.body.contains("aria-current=\"page\" class=\"button\">Cancelled"))
         }
