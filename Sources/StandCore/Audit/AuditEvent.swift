@@ -76,4 +76,6 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case userErased = "user.erased"
     case deletionRequestOpened = "deletion_request.opened"
     case deletionRequestCancelled = "deletion_request.cancelled"
+    /// An owner downloaded the (filtered) audit log as CSV.
+    case auditExported = "audit.exported"
 }

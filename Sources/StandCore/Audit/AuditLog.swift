@@ -28,28 +28,104 @@ public enum AuditLog {
         public var action: String?
         public var targetType: String?
         public var targetId: String?
+        /// From the start of this UTC day.
+        public var from: Date?
+        /// Up to the end of this UTC day.
+        public var through: Date?
+        /// `user.viewed` events swamp the rest: they are left out unless asked
+        /// for (or their action is chosen).
+        public var includeViews: Bool
 
-        public init(staffId: Int64? = nil, action: String? = nil, targetType: String? = nil, targetId: String? = nil) {
+        public init(staffId: Int64? = nil, action: String? = nil, targetType: String? = nil, targetId: String? = nil,
+                    from: Date? = nil, through: Date? = nil, includeViews: Bool = false) {
             self.staffId = staffId
             self.action = action
             self.targetType = targetType
             self.targetId = targetId
+            self.from = from
+            self.through = through
+            self.includeViews = includeViews
+        }
+
+        var isEmpty: Bool {
+            self == Filter(includeViews: includeViews)
+        }
+
+        /// The WHERE clause (over `e`, the events) and its arguments.
+        func sql(before: Int64?) -> (String, StatementArguments) {
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let staffId { conditions.append("e.staff_id = ?"); arguments += [staffId] }
+            if let action { conditions.append("e.action = ?"); arguments += [action] }
+            if action == nil && !includeViews {
+                conditions.append("e.action <> ?")
+                arguments += [AuditAction.userViewed.rawValue]
+            }
+            if let targetType { conditions.append("e.target_type = ?"); arguments += [targetType] }
+            if let targetId { conditions.append("e.target_id = ?"); arguments += [targetId] }
+            if let from { conditions.append("e.occurred_at >= ?"); arguments += [UTCDate.day(from)] }
+            if let through { conditions.append("e.occurred_at < ?"); arguments += [UTCDate.day(UTCDate.adding(days: 1, to: through))] }
+            if let before { conditions.append("e.id < ?"); arguments += [before] }
+            return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
         }
     }
 
-    /// Newest first, keyset-paginated by id: `before` is the last id of the previous page.
-    public static func page(_ db: Database, filter: Filter, before: Int64?, limit: Int) throws -> KeysetPage<AuditEvent, Int64> {
-        var request = AuditEvent.all()
-        if let staffId = filter.staffId { request = request.filter(Column("staff_id") == staffId) }
-        if let action = filter.action { request = request.filter(Column("action") == action) }
-        if let type = filter.targetType { request = request.filter(Column("target_type") == type) }
-        if let id = filter.targetId { request = request.filter(Column("target_id") == id) }
-        if let before { request = request.filter(Column("id") < before) }
-        let rows = try request.order(Column("id").desc).limit(limit + 1).fetchAll(db)
-        return KeysetPage(items: rows, limit: limit, cursor: { $0.id })
+    /// An event with what its target is called now: the account's email (or
+    /// "deleted account"), the staff member's email.
+    public struct Entry: Sendable, FetchableRecord {
+        public let event: AuditEvent
+        public let targetLabel: String?
+
+        public init(row: Row) throws {
+            event = try AuditEvent(row: row)
+            let email: String? = row["target_email"]
+            let deleted: Bool = row["target_deleted"] ?? false
+            targetLabel = email ?? (deleted ? "deleted account" : nil)
+        }
     }
 
-    public static func page(_ store: StandStore, filter: Filter, before: Int64?, limit: Int) async throws -> KeysetPage<AuditEvent, Int64> {
+    static let entrySelect = """
+        SELECT e.*,
+               CASE e.target_type WHEN 'user' THEN u.email WHEN 'staff' THEN s.email END AS target_email,
+               e.target_type = 'user' AND u.id IS NULL AND d.uuid IS NOT NULL AS target_deleted
+        FROM audit_events e
+        LEFT JOIN users u ON e.target_type = 'user' AND u.uuid = e.target_id
+        LEFT JOIN deleted_accounts d ON e.target_type = 'user' AND d.uuid = e.target_id
+        LEFT JOIN staff s ON e.target_type = 'staff' AND s.id = CAST(e.target_id AS INTEGER)
+        """
+
+    /// Newest first, keyset-paginated by id: `before` is the last id of the previous page.
+    public static func page(_ db: Database, filter: Filter, before: Int64?, limit: Int) throws -> KeysetPage<Entry, Int64> {
+        let (conditions, arguments) = filter.sql(before: before)
+        let rows = try Entry.fetchAll(db, sql: entrySelect + conditions + " ORDER BY e.id DESC LIMIT ?", arguments: arguments + [limit + 1])
+        return KeysetPage(items: rows, limit: limit, cursor: { $0.event.id })
+    }
+
+    public static func page(_ store: StandStore, filter: Filter, before: Int64?, limit: Int) async throws -> KeysetPage<Entry, Int64> {
         try await store.read { db in try page(db, filter: filter, before: before, limit: limit) }
+    }
+
+    /// The filtered log, newest first, handed over `batchSize` events at a time:
+    /// each batch is its own short read, so an export of the whole log neither
+    /// holds a snapshot open for long nor holds the log in memory.
+    public static func export(
+        _ store: StandStore, filter: Filter, batchSize: Int = 500, _ handle: ([Entry]) async throws -> Void
+    ) async throws {
+        var before: Int64?
+        while true {
+            let page = try await page(store, filter: filter, before: before, limit: batchSize)
+            if !page.items.isEmpty { try await handle(page.items) }
+            guard let next = page.nextCursor else { return }
+            before = next
+        }
+    }
+}
+
+extension AuditLog {
+    /// An owner downloaded the log; `filter` is the export's address (filters only, no personal data beyond a typed target).
+    public static func recordExport(_ store: StandStore, by actor: AuditActor, filter: String, at now: Date = Date()) async throws {
+        try await store.write { db in
+            try record(db, .auditExported, by: actor, detail: filter, at: now)
+        }
     }
 }

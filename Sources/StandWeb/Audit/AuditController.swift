@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import StandCore
 
-/// `/audit` (owners): the trail, newest first, filtered by staff member and action.
+/// `/audit` (owners): the trail, filtered; `/audit.csv`: the same filter as a CSV download.
 struct AuditController {
     let store: StandStore
     let staff: StaffAccounts
@@ -11,34 +12,49 @@ struct AuditController {
 
     func addRoutes(to group: Routes) {
         group.get(Site.audit, use: list)
+        group.get(Site.auditCSV, use: export)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = QueryParameters(request)
-        let staffId = try query.number("staff", in: QueryParameters.rowIds)
-        let action = query["action"].flatMap { AuditAction(rawValue: $0)?.rawValue }
-        let before = try query.number("before", in: QueryParameters.rowIds)
-        let filter = AuditLog.Filter(staffId: staffId, action: action)
-        let (events, members) = try await context.timing.measure(.db) {
-            (try await AuditLog.page(store, filter: filter, before: before, limit: Self.pageSize), try await staff.all())
+        let parameters = QueryParameters(request)
+        let query = try AuditQuery(parameters)
+        let before = try parameters.number("before", in: QueryParameters.rowIds)
+        let (filter, errors) = try await query.filter(store)
+        let members = try await staff.all()
+        var entries: KeysetPage<AuditLog.Entry, Int64>?
+        if errors.isEmpty {
+            entries = try await context.timing.measure(.db) { try await AuditLog.page(store, filter: filter, before: before, limit: Self.pageSize) }
         }
-        let rows = events.items.map { event in
-            AuditPage.Row(
-                id: event.id ?? 0, at: UTCDate.minute(event.occurredAt), atISO: UTCDate.iso8601(event.occurredAt),
-                staff: event.staffEmail ?? "—", action: event.action,
-                target: [event.targetType, event.targetId].compactMap { $0 }.joined(separator: " "),
-                detail: event.detail ?? "", ip: event.ip ?? ""
-            )
+        var page = AuditPage(
+            rows: entries?.items.map(AuditPage.row) ?? [],
+            staffOptions: members.map { SelectOption(value: String($0.id!), title: $0.email, selected: $0.id == query.staffId) },
+            actionOptions: AuditWording.actionTitles.map { SelectOption(value: $0.action.rawValue, title: $0.title, selected: $0.action == query.action) },
+            target: query.target, from: query.from, through: query.through, includeViews: query.includeViews, isFiltered: query.isFiltered,
+            nextHref: entries?.nextCursor.map { Site.audit.href(query.items + ["before": String($0)]) },
+            csvHref: Site.auditCSV.href(query.items))
+        page.errors = FieldErrors(errors)
+        return try renderer.render(page, title: "Audit log", request: request, context: context, status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// The filtered log as CSV, streamed a batch at a time. The export itself is an audit event.
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = try AuditQuery(QueryParameters(request))
+        let (filter, errors) = try await query.filter(store)
+        guard errors.isEmpty else {
+            throw HTTPError(.badRequest, message: "The export's filter has a problem: " + errors.fields.compactMap { errors.messages[$0] }.joined(separator: " "))
         }
-        let next = events.nextCursor.map {
-            Site.audit.href(["before": String($0), "staff": staffId.map { String($0) }, "action": action])
+        let store = self.store
+        try await AuditLog.recordExport(store, by: context.auditActor, filter: Site.auditCSV.href(query.items))
+        var headers = HTTPFields()
+        headers[.contentType] = "text/csv; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"stand-audit-\(UTCDate.day(Date())).csv\""
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(bytes: try AuditCSV.rows([AuditCSV.header])))
+            try await AuditLog.export(store, filter: filter) { entries in
+                try await writer.write(ByteBuffer(bytes: try AuditCSV.rows(entries.map(AuditCSV.fields))))
+            }
+            try await writer.finish(nil)
         }
-        let page = AuditPage(
-            rows: rows,
-            staffOptions: members.map { .init(value: String($0.id!), title: $0.email, selected: $0.id == staffId) },
-            actionOptions: AuditAction.allCases.map { .init(value: $0.rawValue, title: $0.rawValue, selected: $0.rawValue == action) },
-            nextHref: next, isFiltered: staffId != nil || action != nil
-        )
-        return try renderer.render(page, title: "Audit log", request: request, context: context)
+        return Response(status: .ok, headers: headers, body: body)
     }
 }

@@ -1,41 +1,81 @@
 import StandCore
 
-/// `audit/index` (owners): the trail, newest first, filtered.
+/// `audit/index` (owners): the trail, newest first, each event in words and
+/// linked to what it is about; filtered by staff member, action, target and
+/// dates, page views left out unless asked for.
 struct AuditPage: PageModel {
     static let template = "audit/index"
 
     struct Row: MustacheFields {
-        let id: Int64
         let at: String
         let atISO: String
         let staff: String
-        let action: String
-        let target: String
+        let what: String
+        let target: String?
+        let targetHref: String?
         let detail: String
         let ip: String
 
         static let fields: [String: @Sendable (Self) -> Any?] = [
-            "id": { $0.id }, "at": { $0.at }, "atISO": { $0.atISO }, "staff": { $0.staff }, "action": { $0.action },
-            "target": { $0.target }, "detail": { $0.detail }, "ip": { $0.ip },
+            "at": { $0.at }, "atISO": { $0.atISO }, "staff": { $0.staff }, "what": { $0.what }, "target": { $0.target },
+            "targetHref": { $0.targetHref }, "detail": { $0.detail }, "ip": { $0.ip },
         ]
     }
 
     let rows: [Row]
     let staffOptions: [SelectOption]
     let actionOptions: [SelectOption]
-    let nextHref: String?
+    let target: String
+    let from: String
+    let through: String
+    let includeViews: Bool
     let isFiltered: Bool
+    let nextHref: String?
+    let csvHref: String
+    var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "rows": { $0.rows }, "isEmpty": { $0.rows.isEmpty }, "staffOptions": { $0.staffOptions }, "actionOptions": { $0.actionOptions },
-        "nextHref": { $0.nextHref }, "isFiltered": { $0.isFiltered },
+        "target": { $0.target }, "from": { $0.from }, "through": { $0.through }, "includeViews": { $0.includeViews },
+        "isFiltered": { $0.isFiltered }, "nextHref": { $0.nextHref }, "csvHref": { $0.csvHref }, "errors": { $0.errors },
     ]
 
+    static func row(_ entry: AuditLog.Entry) -> Row {
+        let event = entry.event
+        var href: String?
+        var label = entry.targetLabel
+        switch event.targetType {
+        case AuditTarget.user?:
+            href = event.targetId.map { Site.user.href($0) }
+            label = label ?? event.targetId
+        case AuditTarget.staff?:
+            href = event.targetId.map { Site.staff.href(fragment: "staff-" + $0) }
+            label = label ?? event.targetId.map { "staff #\($0)" }
+        default:
+            break
+        }
+        let words = AuditWording.describe(event)
+        // The detail only when the words do not already say it ("changed email" → "Changed email").
+        let detail = event.detail ?? ""
+        let said = words.localizedCaseInsensitiveContains(detail)
+        return Row(at: UTCDate.minute(event.occurredAt), atISO: UTCDate.iso8601(event.occurredAt), staff: event.staffEmail ?? "—",
+                   what: words, target: label, targetHref: href, detail: said ? "" : detail, ip: event.ip ?? "")
+    }
+
     static var fixtures: [Self] {
-        let row = Row(id: 1, at: "2026-11-23 10:00 UTC", atISO: "2026-11-23T10:00:00Z", staff: Fixture.hostile, action: "staff.sign_in",
-                      target: "staff 1", detail: Fixture.hostile, ip: "127.0.0.1")
-        let option = SelectOption(value: "1", title: Fixture.hostile, selected: true)
-        return [Self(rows: [row], staffOptions: [option], actionOptions: [option], nextHref: Site.audit.href(["before": "1", "staff": "1"]), isFiltered: true),
-                Self(rows: [], staffOptions: [option], actionOptions: [option], nextHref: nil, isFiltered: false)]
+        let hostile = Fixture.hostile
+        let row = Row(at: "2026-11-23 10:00 UTC", atISO: "2026-11-23T10:00:00Z", staff: hostile, what: "Changed email, phone",
+                      target: hostile, targetHref: Site.user.href(Fixture.uuid), detail: hostile, ip: "127.0.0.1")
+        let plain = Row(at: "2026-11-23 10:00 UTC", atISO: "2026-11-23T10:00:00Z", staff: "—", what: "Signed in",
+                        target: nil, targetHref: nil, detail: "", ip: "")
+        let option = SelectOption(value: "1", title: hostile, selected: true)
+        var invalid = Self(rows: [], staffOptions: [option], actionOptions: [option], target: hostile, from: hostile, through: "",
+                           includeViews: true, isFiltered: true, nextHref: nil, csvHref: Site.auditCSV.href())
+        var errors = ValidationErrors()
+        for field in ["target", "from", "through"] { errors.add(field, hostile) }
+        invalid.errors = FieldErrors(errors)
+        return [Self(rows: [row, plain], staffOptions: [option], actionOptions: [option], target: "", from: "2026-11-01", through: "2026-11-30",
+                     includeViews: false, isFiltered: true, nextHref: Site.audit.href(["before": "1", "staff": "1"]), csvHref: Site.auditCSV.href(["staff": "1"])),
+                invalid]
     }
 }

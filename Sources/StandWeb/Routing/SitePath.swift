@@ -11,8 +11,27 @@ struct SitePath<Parameter>: Sendable {
     }
 }
 
-/// Query items in order; a nil value leaves its name out.
-typealias QueryItems = KeyValuePairs<String, String?>
+/// Query items in order; a nil value leaves its name out. Written as a
+/// dictionary literal (`["q": typed, "after": cursor]`) or built from pairs.
+struct QueryItems: ExpressibleByDictionaryLiteral, Sequence, Sendable {
+    private var pairs: [(String, String?)]
+
+    init(_ pairs: [(String, String?)]) {
+        self.pairs = pairs
+    }
+
+    init(dictionaryLiteral elements: (String, String?)...) {
+        pairs = elements
+    }
+
+    func makeIterator() -> IndexingIterator<[(String, String?)]> {
+        pairs.makeIterator()
+    }
+
+    static func + (lhs: QueryItems, rhs: QueryItems) -> QueryItems {
+        QueryItems(lhs.pairs + rhs.pairs)
+    }
+}
 
 extension SitePath where Parameter == Void {
     func href(_ query: QueryItems = [:], fragment: String? = nil) -> String {

@@ -8,7 +8,8 @@ import Testing
         "/", "/account", "/staff", "/audit", "/audit?action=staff.sign_in", "/users", "/users?before=10",
         "/questions", "/suggestions", "/sweepstakes", "/deletion-requests", "/deletion-requests?status=done",
         "/users?q=jane", "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f/edit",
-        "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f/delete",
+        "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f/delete", "/audit.csv", "/staff/1/disable", "/deletion-requests/1/cancel",
+        "/deletion-requests?status=all",
     ]
 
     @Test(arguments: signedInPages)
@@ -63,9 +64,11 @@ import Testing
     static let everyone = ["/": true, "/account": true, "/users": true, "/questions": true, "/sweepstakes": true]
 
     @Test(arguments: [
-        (StaffRole.owner, everyone.merging(["/staff": true, "/audit": true, "/suggestions": true, "/deletion-requests": true]) { $1 }),
-        (StaffRole.editor, everyone.merging(["/staff": false, "/audit": false, "/suggestions": true, "/deletion-requests": false]) { $1 }),
-        (StaffRole.support, everyone.merging(["/staff": false, "/audit": false, "/suggestions": false, "/deletion-requests": true]) { $1 }),
+        (StaffRole.owner, everyone.merging(["/staff": true, "/audit": true, "/audit.csv": true, "/suggestions": true, "/deletion-requests": true]) { $1 }),
+        (StaffRole.editor, everyone.merging(["/staff": false, "/audit": false, "/audit.csv": false, "/staff/1/disable": false, "/suggestions": true,
+                                             "/deletion-requests": false, "/deletion-requests/1/cancel": false]) { $1 }),
+        (StaffRole.support, everyone.merging(["/staff": false, "/audit": false, "/audit.csv": false, "/staff/1/disable": false, "/suggestions": false,
+                                              "/deletion-requests": true]) { $1 }),
     ])
     func rolesSeeOnlyTheirPages(role: StaffRole, expected: [String: Bool]) async throws {
         let console = try TestConsole()
@@ -75,7 +78,7 @@ import Testing
             for (path, allowed) in expected {
                 let page = try await browser.get(path)
                 #expect(page.status == (allowed ? .ok : .forbidden), "\(role) \(path)")
-                if !allowed { #expect(page.body.contains("Not allowed")) }
+                if !allowed { #expect(page.body.contains("Not allowed"), "\(role) \(path)") }
             }
             let dashboard = try await browser.get("/")
             #expect(dashboard.body.contains("href=\"/staff\"") == (role == .owner))

@@ -1,0 +1,41 @@
+import StandCore
+
+/// What an audit event says happened, in words, from its action and detail.
+enum AuditWording {
+    static func describe(_ event: AuditEvent) -> String {
+        let detail = event.detail ?? ""
+        switch AuditAction(rawValue: event.action) {
+        case .ownerCreatedAtSetup: return "Created the first owner at setup" + (detail.isEmpty ? "" : " (\(detail))")
+        case .signIn: return "Signed in"
+        case .signInFailed: return detail.isEmpty ? "Failed to sign in" : "Failed to sign in: \(detail)"
+        case .signInRefusedLocked: return "Sign-in refused: the address is locked"
+        case .lockedOut: return "Locked out after five wrong passwords"
+        case .signOut: return "Signed out"
+        case .staffCreated: return "Created a staff account" + (detail.isEmpty ? "" : " (\(detail))")
+        case .roleChanged: return "Changed the role: \(detail)"
+        case .staffDisabled: return "Disabled the account"
+        case .staffEnabled: return "Enabled the account"
+        case .passwordReset: return "Reset the password"
+        case .passwordChanged: return "Changed their own password"
+        case .userViewed: return "Opened the account's page"
+        case .userUpdated: return detail.hasPrefix("changed ") ? "Changed " + detail.dropFirst(8) : "Changed the account"
+        case .userDeleted: return "Deleted the account"
+        case .userErased: return "Erasure finished: the account's bytes left the store"
+        case .deletionRequestOpened: return "Opened deletion " + detail
+        case .deletionRequestCancelled: return "Cancelled deletion " + detail
+        case .auditExported: return "Exported the audit log as CSV"
+        case nil: return event.action
+        }
+    }
+
+    /// The choices of the action filter, in words.
+    static let actionTitles: [(action: AuditAction, title: String)] = [
+        (.userViewed, "Opened an account's page"), (.userUpdated, "Changed an account"), (.userDeleted, "Deleted an account"),
+        (.userErased, "Erasure finished"), (.deletionRequestOpened, "Opened a deletion request"),
+        (.deletionRequestCancelled, "Cancelled a deletion request"), (.signIn, "Signed in"), (.signInFailed, "Failed to sign in"),
+        (.signInRefusedLocked, "Sign-in refused (locked)"), (.lockedOut, "Locked out"), (.signOut, "Signed out"),
+        (.staffCreated, "Created a staff account"), (.roleChanged, "Changed a role"), (.staffDisabled, "Disabled staff"),
+        (.staffEnabled, "Enabled staff"), (.passwordReset, "Reset a password"), (.passwordChanged, "Changed own password"),
+        (.ownerCreatedAtSetup, "Set up the console"), (.auditExported, "Exported the audit log"),
+    ]
+}
