@@ -58,8 +58,8 @@ public enum AuditLog {
             if let staffId { conditions.append("e.staff_id = ?"); arguments += [staffId] }
             if let action { conditions.append("e.action = ?"); arguments += [action] }
             if action == nil && !includeViews {
-                conditions.append("e.action <> ?")
-                arguments += [AuditAction.userViewed.rawValue]
+                // Spelt out, not bound: only then can SQLite use the partial index `audit_changes` (migration 004).
+                conditions.append("e.action <> '\(AuditAction.userViewed.rawValue)'")
             }
             if let targetType { conditions.append("e.target_type = ?"); arguments += [targetType] }
             if let targetId { conditions.append("e.target_id = ?"); arguments += [targetId] }

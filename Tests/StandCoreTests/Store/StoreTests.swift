@@ -10,7 +10,7 @@ import Testing
         // MUT
         let again = try StandStore(path: store.path)
         // validate
-        #expect(try again.appliedMigrations() == ["001_initial_schema", "002_deletion_requests_by_uuid", "003_erasure_and_sign_in_throttle"])
+        #expect(try again.appliedMigrations() == ["001_initial_schema", "002_deletion_requests_by_uuid", "003_erasure_and_sign_in_throttle", "004_audit_changes_index"])
         let tables = try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
         for table in ["users", "daily_questions", "question_choices", "answers", "suggestions", "sweepstakes", "sweepstakes_entries",
                       "sweepstakes_draws", "draw_winners", "deletion_requests", "deleted_accounts", "staff", "staff_sessions",
@@ -103,5 +103,18 @@ import Testing
         #expect(users == 2_000)
         #expect(integrity == "ok")
         #expect(throws: StoreError.self) { try store.backup(to: destination) }
+    }
+}
+
+@Suite struct AuditIndexTests {
+    /// The log without page views reads the partial index, not every view.
+    @Test func theLogWithoutViewsUsesThePartialIndex() async throws {
+        let store = try temporaryStore()
+        let (conditions, arguments) = AuditLog.Filter().sql(before: nil)
+        let plan = try await store.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT e.id FROM audit_events e" + conditions + " ORDER BY e.id DESC LIMIT 51",
+                             arguments: arguments).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("audit_changes") }, "\(plan)")
     }
 }
