@@ -55,11 +55,8 @@ struct AuditPage: PageModel {
             break
         }
         let words = AuditWording.describe(event)
-        // The detail only when the words do not already say it ("changed email" → "Changed email").
-        let detail = event.detail ?? ""
-        let said = words.localizedCaseInsensitiveContains(detail)
         return Row(at: UTCDate.minute(event.occurredAt), atISO: UTCDate.iso8601(event.occurredAt), staff: event.staffEmail ?? "—",
-                   what: words, target: label, targetHref: href, detail: said ? "" : detail, ip: event.ip ?? "")
+                   what: words, target: label, targetHref: href, detail: AuditWording.detail(event, besides: words), ip: event.ip ?? "")
     }
 
     static var fixtures: [Self] {

@@ -28,6 +28,12 @@ enum AuditWording {
         }
     }
 
+    /// The event's detail, unless its words already say it ("changed email" → "Changed email").
+    static func detail(_ event: AuditEvent, besides words: String) -> String {
+        let detail = event.detail ?? ""
+        return words.localizedCaseInsensitiveContains(detail) ? "" : detail
+    }
+
     /// The choices of the action filter, in words.
     static let actionTitles: [(action: AuditAction, title: String)] = [
         (.userViewed, "Opened an account's page"), (.userUpdated, "Changed an account"), (.userDeleted, "Deleted an account"),

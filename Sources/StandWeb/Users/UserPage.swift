@@ -97,13 +97,14 @@ struct UserPage: PageModel {
     }
 
     static func eventRows(_ events: [AuditEvent]) -> String {
-        var rows = TableRowsHTML(columns: ["When", "Staff", "Action", "Detail"], reservingCapacity: events.count * 200)
+        var rows = TableRowsHTML(columns: ["When", "Staff", "What happened", "Detail"], reservingCapacity: events.count * 200)
         for event in events {
+            let words = AuditWording.describe(event)
             rows.row { row in
                 row.cell(UTCDate.minute(event.occurredAt))
                 row.cell(event.staffEmail ?? "—")
-                row.codeCell(event.action)
-                row.cell(event.detail ?? "")
+                row.cell(words)
+                row.cell(AuditWording.detail(event, besides: words))
             }
         }
         return rows.html
