@@ -83,6 +83,18 @@ import Testing
         }
     }
 
+    /// The summary at the top lists the problems in the form's order: email, phone, birthdate, reminder time.
+    @Test func theErrorSummaryFollowsTheFormsOrder() async throws {
+        try await Self.withJane { browser, _, user in
+            try await browser.get("/users/\(user.uuid)/edit")
+            let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "x", phone: "12", birthdate: "2990-01-01", reminder: "25:00"))
+            let summary = try #require(page.body.firstMatch(of: /<div class="error" role="alert">.*?<\/ul>/.dotMatchesNewlines())).0
+            let order = ["valid email address", "phone", "in the future", "HH:MM"].map { summary.range(of: $0)?.lowerBound }
+            #expect(!order.contains(nil), "\(summary)")
+            #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(summary)")
+        }
+    }
+
     @Test func emailOrPhoneOfAnotherAccountIsAnErrorNamingTheField() async throws {
         try await Self.withJane { browser, console, user in
             try AppData(store: console.store).user(email: "taken@example.com", phone: "+15552230000")
