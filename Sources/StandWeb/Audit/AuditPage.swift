@@ -6,7 +6,7 @@ import StandCore
 struct AuditPage: PageModel {
     static let template = "audit/index"
 
-    struct Row: MustacheFields {
+    struct Row: Sendable {
         let at: String
         let atISO: String
         let staff: String
@@ -15,11 +15,6 @@ struct AuditPage: PageModel {
         let targetHref: String?
         let detail: String
         let ip: String
-
-        static let fields: [String: @Sendable (Self) -> Any?] = [
-            "at": { $0.at }, "atISO": { $0.atISO }, "staff": { $0.staff }, "what": { $0.what }, "target": { $0.target },
-            "targetHref": { $0.targetHref }, "detail": { $0.detail }, "ip": { $0.ip },
-        ]
     }
 
     let rows: [Row]
@@ -35,10 +30,27 @@ struct AuditPage: PageModel {
     var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "rows": { $0.rows }, "isEmpty": { $0.rows.isEmpty }, "staffOptions": { $0.staffOptions }, "actionOptions": { $0.actionOptions },
+        "rowsHTML": { rowsHTML($0.rows) }, "isEmpty": { $0.rows.isEmpty },
+        "staffOptionsHTML": { SelectOption.html($0.staffOptions) }, "actionOptionsHTML": { SelectOption.html($0.actionOptions) },
         "target": { $0.target }, "from": { $0.from }, "through": { $0.through }, "includeViews": { $0.includeViews },
         "isFiltered": { $0.isFiltered }, "nextHref": { $0.nextHref }, "csvHref": { $0.csvHref }, "errors": { $0.errors },
     ]
+
+    /// `<tr>`s of when, staff, what happened, about (linked), detail, from: see `TableRowsHTML`.
+    static func rowsHTML(_ rows: [Row]) -> String {
+        var html = TableRowsHTML(columns: ["When", "Staff", "What happened", "About", "Detail", "From"], reservingCapacity: rows.count * 400)
+        for row in rows {
+            html.row { cells in
+                cells.timeCell(row.at, datetime: row.atISO)
+                cells.cell(row.staff)
+                cells.cell(row.what)
+                cells.cell(row.target ?? "", linkedTo: row.targetHref)
+                cells.cell(row.detail)
+                cells.cell(row.ip)
+            }
+        }
+        return html.html
+    }
 
     static func row(_ entry: AuditLog.Entry) -> Row {
         let event = entry.event

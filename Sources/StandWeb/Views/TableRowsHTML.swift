@@ -57,6 +57,20 @@ struct TableRowsHTML: Sendable {
         html += "</a></td>"
     }
 
+    /// A `<time>` with its machine-readable instant.
+    mutating func timeCell(_ text: String, datetime: String) {
+        openCell("><time datetime=\"")
+        html += FastHTMLEscaping.escape(datetime)
+        html += "\">"
+        html += FastHTMLEscaping.escape(text)
+        html += "</time></td>"
+    }
+
+    /// A link when there is somewhere to go, else the text alone.
+    mutating func cell(_ text: String, linkedTo href: String?) {
+        if let href { linkCell(text, href: href) } else { cell(text) }
+    }
+
     private mutating func openCell(_ rest: String) {
         html += column < cellOpenings.count ? cellOpenings[column] : "<td"
         html += rest
