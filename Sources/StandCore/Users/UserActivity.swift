@@ -79,9 +79,10 @@ public enum UserActivity {
     /// UUID). Page views are left out: they would push edits and requests off
     /// the list after a few lookups; `views` sums them up instead.
     public static func auditEvents(_ db: Database, uuid: String, limit: Int) throws -> [AuditEvent] {
+        // `action <> 'user.viewed'` spelt out: the partial index `audit_changes_by_target` (migration 004) needs it.
         try AuditEvent.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM audit_events WHERE target_type = ? AND target_id = ? AND action != ? ORDER BY id DESC LIMIT ?
-            """), arguments: [AuditTarget.user, uuid, AuditAction.userViewed.rawValue, limit])
+            SELECT * FROM audit_events WHERE target_type = ? AND target_id = ? AND action <> 'user.viewed' ORDER BY id DESC LIMIT ?
+            """), arguments: [AuditTarget.user, uuid, limit])
     }
 
     /// How often staff opened this account's page, and the last time.
@@ -92,12 +93,16 @@ public enum UserActivity {
     }
 
     public static func views(_ db: Database, uuid: String) throws -> Views {
-        // With MAX(), SQLite takes the other bare columns from the row holding the maximum.
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT COUNT(*) AS count, MAX(id), occurred_at, staff_email FROM audit_events
-            WHERE target_type = ? AND target_id = ? AND action = ?
-            """), arguments: [AuditTarget.user, uuid, AuditAction.userViewed.rawValue])
-        return Views(count: row?["count"] ?? 0, lastAt: row?.timestamp("occurred_at"), lastBy: row?["staff_email"])
+        // Both on the partial index `audit_views_by_target` (migration 004): the count reads
+        // index entries only, the last view one row.
+        let count = try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT COUNT(*) FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'
+            """), arguments: [AuditTarget.user, uuid]) ?? 0
+        let last = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT occurred_at, staff_email FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'
+            ORDER BY id DESC LIMIT 1
+            """), arguments: [AuditTarget.user, uuid])
+        return Views(count: count, lastAt: last?.timestamp("occurred_at"), lastBy: last?["staff_email"])
     }
 }
 

@@ -118,3 +118,17 @@ import Testing
         #expect(plan.contains { $0.contains("audit_changes") }, "\(plan)")
     }
 }
+
+extension AuditIndexTests {
+    /// A user page's views count and its list of changes each read their own partial index.
+    @Test func aUserPageReadsItsViewsAndChangesByIndex() async throws {
+        let store = try temporaryStore()
+        let plans = try await store.read { db in
+            try ["SELECT COUNT(*) FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action = 'user.viewed'",
+                 "SELECT * FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action <> 'user.viewed' ORDER BY id DESC LIMIT 20"]
+                .map { sql in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ") }
+        }
+        #expect(plans[0].contains("audit_views_by_target"), "\(plans[0])")
+        #expect(plans[1].contains("audit_changes_by_target"), "\(plans[1])")
+    }
+}
