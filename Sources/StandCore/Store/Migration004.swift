@@ -13,7 +13,7 @@ import GRDB
 enum Migration004 {
     static func apply(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE INDEX audit_changes ON audit_events(id) WHERE action <> 'user.viewed';
+            CREATE INDEX IF NOT EXISTS audit_changes ON audit_events(id) WHERE action <> 'user.viewed';
             CREATE INDEX audit_views_by_target ON audit_events(target_type, target_id, id) WHERE action = 'user.viewed';
             CREATE INDEX audit_changes_by_target ON audit_events(target_type, target_id, id) WHERE action <> 'user.viewed';
             """)

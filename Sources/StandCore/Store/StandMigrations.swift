@@ -8,7 +8,7 @@ public enum StandMigrations {
         migrator.registerMigration("001_initial_schema", migrate: Migration001.apply)
         migrator.registerMigration("002_deletion_requests_by_uuid", migrate: Migration002.apply)
         migrator.registerMigration("003_erasure_and_sign_in_throttle", migrate: Migration003.apply)
-        migrator.registerMigration("004_audit_changes_index", migrate: Migration004.apply)
+        migrator.registerMigration("004_audit_indexes", migrate: Migration004.apply)
         return migrator
     }
 }
