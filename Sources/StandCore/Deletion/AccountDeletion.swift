@@ -18,7 +18,7 @@ public enum AccountDeletion {
     /// if another program's read snapshot prevents that, the tombstone stays
     /// "erasure pending" and `PendingErasures` retries in the background.
     public static func delete(
-        _ store: StandStore, uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
+        _ store: StandStore, erasures: PendingErasures, uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
         guard let staffId = actor.staffId else { throw ValidationErrors("reason", "Only a signed-in staff member can delete an account.") }
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -40,8 +40,8 @@ public enum AccountDeletion {
             return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
         }
         guard case .deleted(let tombstone, let preview) = outcome else { return outcome }
-        if case .stillPending = await store.erasures.attempt() {
-            store.erasures.wakeUp()
+        if case .stillPending = await erasures.attempt() {
+            erasures.wakeUp()
         }
         // Read again: the attempt may have marked it erased.
         return .deleted((try? await Tombstone.find(store, uuid: uuid)) ?? tombstone, preview)

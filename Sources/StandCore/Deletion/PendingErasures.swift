@@ -27,9 +27,11 @@ public final class PendingErasures: Sendable {
     private let idleCheck: Duration
     private let attempts = Atomic(0)
 
-    init(pool: DatabasePool, busyTimeout: TimeInterval, idleCheck: Duration = .seconds(30)) {
-        self.pool = pool
-        self.busyTimeout = busyTimeout
+    /// One per process and store: `AppServices` owns the console's, and its
+    /// background loop (`runUntilCancelled`) runs once.
+    public init(store: StandStore, idleCheck: Duration = .seconds(30)) {
+        self.pool = store.pool
+        self.busyTimeout = store.busyTimeout
         self.idleCheck = idleCheck
         (wakeUps, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }

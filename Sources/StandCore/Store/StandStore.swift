@@ -11,8 +11,6 @@ public final class StandStore: Sendable {
     public let path: String
     /// How long a statement waits for another process's lock before giving up.
     public let busyTimeout: TimeInterval
-    /// Accounts deleted whose bytes may still be in the file or its WAL.
-    public let erasures: PendingErasures
 
     public static let defaultBusyTimeout: TimeInterval = 5
 
@@ -22,7 +20,6 @@ public final class StandStore: Sendable {
         self.path = path
         self.busyTimeout = busyTimeout
         self.pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
-        self.erasures = PendingErasures(pool: pool, busyTimeout: busyTimeout)
         if migrate {
             try StandMigrations.migrator.migrate(pool)
         }

@@ -10,6 +10,8 @@ public struct AppServices: Sendable {
     public let sessions: SessionStore
     public let renderer: PageRenderer
     public let accountViews: AccountViewRecorder
+    /// Deleted accounts whose bytes may still be in the store's file or WAL; one loop per process.
+    public let erasures: PendingErasures
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
     let routes = RouteTable()
 
@@ -19,6 +21,7 @@ public struct AppServices: Sendable {
         self.staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
         self.sessions = SessionStore(store: store, logger: logger)
         self.accountViews = AccountViewRecorder(store: store, logger: logger)
+        self.erasures = PendingErasures(store: store)
         self.renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
             failOnInvalidHTML: configuration.failOnInvalidHTML,
@@ -62,7 +65,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: [
             BufferedWritesService(flush: services.flushBufferedWrites),
-            ErasureService(erasures: services.store.erasures, logger: logger),
+            ErasureService(erasures: services.erasures, logger: logger),
         ],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger
@@ -106,7 +109,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
     let deleters = signedIn.adding(RequirePermissionMiddleware(permission: .deleteAccounts))
     DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
-    AccountDeletionController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
+    AccountDeletionController(store: services.store, erasures: services.erasures, renderer: services.renderer).addRoutes(to: deleters)
     UserPageController(store: services.store, renderer: services.renderer, views: services.accountViews)
         .addRoutes(to: signedIn, deleters: deleters)
     let userEditors = signedIn.adding(RequirePermissionMiddleware(permission: .editUsers))

@@ -6,6 +6,7 @@ import StandCore
 /// then the erasure. Resubmitting, or two staff at once, find it already done.
 struct AccountDeletionController {
     let store: StandStore
+    let erasures: PendingErasures
     let renderer: PageRenderer
 
     struct DeleteForm: Decodable {
@@ -31,7 +32,7 @@ struct AccountDeletionController {
         let form = (try? await request.decode(as: DeleteForm.self, context: context)) ?? DeleteForm()
         do {
             let outcome = try await context.timing.measure(.db) {
-                try await AccountDeletion.delete(store, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
+                try await AccountDeletion.delete(store, erasures: erasures, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
             }
             switch outcome {
             case .deleted:

@@ -10,7 +10,7 @@ import Testing
     @Test func anIdleLoopWaitsBetweenChecks() async throws {
         let store = try temporaryStore()
         let idleCheck = Duration.milliseconds(40)
-        let erasures = PendingErasures(pool: store.pool, busyTimeout: 1, idleCheck: idleCheck)
+        let erasures = PendingErasures(store: store, idleCheck: idleCheck)
         let started = ContinuousClock.now
         let loop = Task { await erasures.runUntilCancelled(logger: Logger(label: "test")) }
         defer { loop.cancel() }
@@ -25,7 +25,7 @@ import Testing
     /// A deletion's wake-up starts an attempt without waiting for the idle check.
     @Test func aWakeUpStartsAnAttempt() async throws {
         let store = try temporaryStore()
-        let erasures = PendingErasures(pool: store.pool, busyTimeout: 1, idleCheck: .seconds(3600))
+        let erasures = PendingErasures(store: store, idleCheck: .seconds(3600))
         let loop = Task { await erasures.runUntilCancelled(logger: Logger(label: "test")) }
         defer { loop.cancel() }
         try await pollUntil(timeout: .seconds(30)) { erasures.attemptCount >= 1 }
