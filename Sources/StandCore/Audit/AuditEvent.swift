@@ -26,6 +26,12 @@ public struct AuditEvent: Codable, Sendable, Identifiable, StoreRecord, MutableP
         case targetId = "target_id"
     }
 
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+extension AuditEvent {
     /// Read by hand rather than through `Decodable`: the audit log reads fifty a page.
     public init(row: Row) throws {
         id = row["id"]
@@ -37,23 +43,6 @@ public struct AuditEvent: Codable, Sendable, Identifiable, StoreRecord, MutableP
         targetId = row["target_id"]
         detail = row["detail"]
         ip = row["ip"]
-    }
-
-    public init(id: Int64?, occurredAt: Date, staffId: Int64?, staffEmail: String?, action: String,
-                targetType: String?, targetId: String?, detail: String?, ip: String?) {
-        self.id = id
-        self.occurredAt = occurredAt
-        self.staffId = staffId
-        self.staffEmail = staffEmail
-        self.action = action
-        self.targetType = targetType
-        self.targetId = targetId
-        self.detail = detail
-        self.ip = ip
-    }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
     }
 }
 

@@ -47,10 +47,6 @@ public enum AuditLog {
             self.includeViews = includeViews
         }
 
-        var isEmpty: Bool {
-            self == Filter(includeViews: includeViews)
-        }
-
         /// The WHERE clause (over `e`, the events) and its arguments.
         func sql(before: Int64?) -> (String, StatementArguments) {
             var conditions: [String] = []

@@ -13,6 +13,13 @@ public enum UTCDate {
         String(StoreTimestamp.string(date).prefix(10))
     }
 
+    /// The start of the UTC day a `YYYY-MM-DD` names; nil for anything else
+    /// (other lengths, or a day that does not exist such as 2026-02-30).
+    public static func parseDay(_ text: String) -> Date? {
+        guard text.utf8.count == 10, let date = StoreTimestamp.parse(text), day(date) == text else { return nil }
+        return date
+    }
+
     /// `YYYY-MM-DD HH:MM UTC`, for pages.
     public static func minute(_ date: Date) -> String {
         StoreTimestamp.string(date).prefix(16) + " UTC"

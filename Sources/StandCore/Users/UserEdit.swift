@@ -102,7 +102,7 @@ public enum UserEdit {
 /// Birthdates: a real calendar date, not in the future, and 18 or older today (UTC).
 public enum BirthdateRule {
     public static func problem(_ text: String, today: Date) -> String? {
-        guard let date = StoreTimestamp.parse(text), text.count == 10, UTCDate.day(date) == text else {
+        guard let date = UTCDate.parseDay(text) else {
             return "Enter the birthdate as YYYY-MM-DD, a real date."
         }
         if date > today { return "A birthdate cannot be in the future." }

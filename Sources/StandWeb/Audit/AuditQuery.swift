@@ -48,10 +48,7 @@ struct AuditQuery: Sendable {
 
     private static func day(_ text: String, field: String, into errors: inout ValidationErrors) -> Date? {
         guard !text.isEmpty else { return nil }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil, parts.count == 3,
-              let date = UTCDate.calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-              UTCDate.day(date) == text else {
+        guard let date = UTCDate.parseDay(text) else {
             errors.add(field, "Enter a date as YYYY-MM-DD.")
             return nil
         }

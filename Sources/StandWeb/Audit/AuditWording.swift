@@ -31,7 +31,7 @@ enum AuditWording {
     /// The event's detail, unless its words already say it ("changed email" → "Changed email").
     static func detail(_ event: AuditEvent, besides words: String) -> String {
         let detail = event.detail ?? ""
-        return words.localizedCaseInsensitiveContains(detail) ? "" : detail
+        return words.lowercased().contains(detail.lowercased()) ? "" : detail
     }
 
     /// The choices of the action filter, in words.

@@ -51,7 +51,7 @@ struct LoginController {
             return try render(page, status: .unauthorized, request: request, context: context)
         case .locked(let until):
             let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
-            page.error = "Too many wrong passwords. This account is locked for \(minutes) more minute\(minutes == 1 ? "" : "s") "
+            page.error = "Too many wrong passwords. This account is locked for \(minutes.counted("more minute")) "
                 + "(until \(UTCDate.minute(until))). Wait, or ask an owner to reset your password."
             return try render(page, status: .tooManyRequests, request: request, context: context)
         }

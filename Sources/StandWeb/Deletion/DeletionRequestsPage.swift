@@ -88,8 +88,6 @@ struct DeletionRequestsPage: PageModel {
         }
     }
 
-    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
-
     static var fixtures: [Self] {
         let hostile = Fixture.hostile, uuid = Fixture.uuid
         let counts: [DeletionRequest.Status: Int] = [.pending: 1, .done: 1, .cancelled: 0]
@@ -113,13 +111,13 @@ extension DeletionRequestsPage {
         let rows = requests.items.map { request in
             var state: String
             if request.status == .pending {
-                state = "\(Self.days(request.ageInDays(at: now))) old"
+                state = request.ageInDays(at: now).counted("day") + " old"
             } else {
                 // Another program may resolve a request without saying when or by whom.
                 state = request.status.rawValue.capitalized
                 if let resolvedAt = request.resolvedAt { state += " " + UTCDate.minute(resolvedAt) }
                 if let by = request.resolvedByEmail { state += " by " + by }
-                if request.resolvedAt != nil { state += ", after " + Self.days(request.ageInDays()) }
+                if request.resolvedAt != nil { state += ", after " + request.ageInDays().counted("day") }
             }
             return Row(id: request.id, userUUID: request.userUUID, accountExists: request.accountExists, accountEmail: request.accountEmail,
                        source: request.source == "app" ? "App" : "Staff", received: UTCDate.minute(request.createdAt),

@@ -29,7 +29,7 @@ struct StaffDisablePage: PageModel {
 /// The messages after a change to a staff account: each names the person and what happened to their sessions.
 enum StaffNotice {
     static func sessions(_ count: Int) -> String {
-        count == 1 ? "1 session" : "\(count) sessions"
+        count.counted("session")
     }
 
     static func disabled(_ email: String, ended: Int) -> String {

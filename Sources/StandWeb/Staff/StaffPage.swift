@@ -16,7 +16,7 @@ struct StaffPage: PageModel {
         let isYou: Bool
 
         static let fields: [String: @Sendable (Self) -> Any?] = [
-            "id": { $0.id }, "email": { $0.email }, "role": { $0.role }, "roleOptions": { $0.roleOptions },
+            "id": { $0.id }, "email": { $0.email }, "role": { $0.role }, "roleOptionsHTML": { SelectOption.html($0.roleOptions) },
             "disabled": { $0.disabled }, "locked": { $0.locked }, "lastLogin": { $0.lastLogin }, "isYou": { $0.isYou },
             "roleAction": { Site.staffRole.href($0.id) },
             "enableAction": { Site.staffEnable.href($0.id) },
@@ -35,7 +35,7 @@ struct StaffPage: PageModel {
     var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "rows": { $0.rows }, "newEmail": { $0.newEmail }, "newRoleOptions": { $0.newRoleOptions }, "errors": { $0.errors },
+        "rows": { $0.rows }, "newEmail": { $0.newEmail }, "newRoleOptionsHTML": { SelectOption.html($0.newRoleOptions) }, "errors": { $0.errors },
     ]
 
     static var fixtures: [Self] {

@@ -1,4 +1,9 @@
 extension BinaryInteger {
+    /// `1 day`, `3 days`, `1,200 sessions`: the count and its noun (plural with an `s`).
+    func counted(_ noun: String) -> String {
+        self == 1 ? "1 " + noun : grouped + " " + noun + "s"
+    }
+
     /// `1234567` → `1,234,567`, the same on every machine whatever its locale
     /// (and without Foundation's formatter machinery on every table cell).
     var grouped: String {

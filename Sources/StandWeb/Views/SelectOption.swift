@@ -1,10 +1,8 @@
-/// One `<option>` of a `<select>`: `{{#options}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{title}}</option>{{/options}}`.
-struct SelectOption: MustacheFields {
+/// One `<option>` of a `<select>`; templates take a list as `{{{…OptionsHTML}}}` (see `html`).
+struct SelectOption: Sendable {
     let value: String
     let title: String
     let selected: Bool
-
-    static let fields: [String: @Sendable (Self) -> Any?] = ["value": { $0.value }, "title": { $0.title }, "selected": { $0.selected }]
 
     /// The `<option>`s written straight into a string, every value escaped: a
     /// Mustache section per option was a third of the audit page's time (perf).

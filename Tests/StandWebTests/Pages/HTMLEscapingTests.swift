@@ -29,4 +29,10 @@ import Testing
     func groupsThousands(value: Int, expected: String) {
         #expect(value.grouped == expected)
     }
+
+    @Test func countsNameTheirNoun() {
+        #expect(0.counted("day") == "0 days")
+        #expect(1.counted("session") == "1 session")
+        #expect(1_200.counted("more minute") == "1,200 more minutes")
+    }
 }
