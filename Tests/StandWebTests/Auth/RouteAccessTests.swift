@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RouteAccessTests {
     static let signedInPages = [
-        "/", "/account", "/staff", "/audit", "/audit?action=staff.sign_in", "/users", "/users?before=10",
+        "/", "/account", "/staff", "/audit", "/audit?action=staff.sign_in", "/users", "/users?older=2026-01-01T00:00:00.000~10",
         "/questions", "/suggestions", "/sweepstakes", "/deletion-requests", "/deletion-requests?status=done",
         "/users?q=jane", "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f/edit",
         "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f/delete", "/audit.csv", "/staff/1/disable", "/deletion-requests/1/cancel",
