@@ -76,6 +76,8 @@ public struct HTMLPipeline: Sendable {
         "figcaption", "figure", "footer", "header", "hgroup", "main", "mark", "meter", "nav",
         "output", "picture", "progress", "search", "section", "source", "summary", "template",
         "time", "track", "video", "wbr", "svg", "math",
+        // The SVG the console draws its charts with (SanitisePolicy.svgChartElements).
+        "g", "rect", "line", "text",
     ]
     static let unknownTagCode = 801
 

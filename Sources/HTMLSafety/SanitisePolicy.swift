@@ -16,6 +16,9 @@ public struct SanitisePolicy: Sendable {
     public var allowedSchemes: Set<String>
     /// Allow `data:image/(png|gif|jpeg|webp)` in `<img src>`.
     public var allowsDataImages: Bool
+    /// Keep the SVG subset the console draws its charts with (`svgChartElements`):
+    /// only our own pages, never markup from outside.
+    public var allowsSVGCharts: Bool
 
     public init(
         allowedElements: Set<String>,
@@ -24,7 +27,8 @@ public struct SanitisePolicy: Sendable {
         allowsAriaAndDataAttributes: Bool,
         allowsSameOriginScriptsAndStyles: Bool,
         allowedSchemes: Set<String>,
-        allowsDataImages: Bool
+        allowsDataImages: Bool,
+        allowsSVGCharts: Bool = false
     ) {
         self.allowedElements = allowedElements
         self.removedWithContent = removedWithContent
@@ -33,7 +37,15 @@ public struct SanitisePolicy: Sendable {
         self.allowsSameOriginScriptsAndStyles = allowsSameOriginScriptsAndStyles
         self.allowedSchemes = allowedSchemes
         self.allowsDataImages = allowsDataImages
+        self.allowsSVGCharts = allowsSVGCharts
     }
+
+    /// Bars, axes and labels: no links, no scripts, no `use`, no `foreignObject`,
+    /// no animation (`set` and `animate` can rewrite attributes).
+    public static let svgChartElements: Set<String> = ["svg", "g", "rect", "line", "text"]
+    static let svgChartAttributes: Set<String> = [
+        "viewbox", "preserveaspectratio", "focusable", "x", "y", "x1", "y1", "x2", "y2", "text-anchor", "dominant-baseline",
+    ]
 
     /// Attributes whose value is a URL and whose scheme is checked.
     static let urlAttributes: Set<String> = [
@@ -83,9 +95,9 @@ public struct SanitisePolicy: Sendable {
             "header", "footer", "main", "nav", "section", "article", "aside", "hgroup", "search",
             "form", "fieldset", "legend", "label", "input", "button", "select", "option", "optgroup",
             "textarea", "output", "datalist", "meter", "progress",
-        ]),
+        ]).union(svgChartElements),
         removedWithContent: alwaysRemovedWithContent.subtracting(["script"]),
-        allowedAttributes: [
+        allowedAttributes: Set<String>([
             "id", "class", "title", "lang", "dir", "hidden", "role", "tabindex",
             "href", "src", "alt", "width", "height", "target", "rel", "type", "media", "sizes",
             "charset", "name", "content",
@@ -96,10 +108,11 @@ public struct SanitisePolicy: Sendable {
             "wrap", "label", "list", "low", "high", "optimum", "open", "start", "reversed",
             "colspan", "rowspan", "scope", "headers", "datetime", "cite", "defer", "formaction",
             "formmethod", "formnovalidate",
-        ],
+        ]).union(svgChartAttributes),
         allowsAriaAndDataAttributes: true,
         allowsSameOriginScriptsAndStyles: true,
         allowedSchemes: ["http", "https", "mailto", "tel"],
-        allowsDataImages: false
+        allowsDataImages: false,
+        allowsSVGCharts: true
     )
 }

@@ -39,8 +39,10 @@ struct Sanitiser {
         let decision = names.element(node) { name in
             NameDecisions.Element(
                 name: name,
-                isRemovedWithContent: policy.removedWithContent.contains(name) || SanitisePolicy.alwaysRemovedWithContent.contains(name),
+                isRemovedWithContent: (policy.removedWithContent.contains(name) || SanitisePolicy.alwaysRemovedWithContent.contains(name))
+                    && !(policy.allowsSVGCharts && SanitisePolicy.svgChartElements.contains(name)),
                 isAllowed: policy.allowedElements.contains(name)
+                    && (policy.allowsSVGCharts || !SanitisePolicy.svgChartElements.contains(name))
             )
         }
         let name = decision.name

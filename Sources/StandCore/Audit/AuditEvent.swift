@@ -93,4 +93,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case deletionRequestCancelled = "deletion_request.cancelled"
     /// An owner downloaded the (filtered) audit log as CSV.
     case auditExported = "audit.exported"
+    case questionScheduled = "question.scheduled"
+    case questionUpdated = "question.updated"
+    case questionUnscheduled = "question.unscheduled"
+    case suggestionApproved = "suggestion.approved"
+    case suggestionRejected = "suggestion.rejected"
 }

@@ -3,4 +3,6 @@ public enum AuditTarget {
     public static let user = "user"
     public static let deletionRequest = "deletion_request"
     public static let staff = "staff"
+    public static let question = "question"
+    public static let suggestion = "suggestion"
 }

@@ -81,29 +81,3 @@ public struct QuestionChoice: Codable, Sendable, StoreRecord, PersistableRecord 
         self.answerCount = answerCount
     }
 }
-
-/// A question with its choices and how people answered.
-public struct QuestionResults: Sendable {
-    public let question: DailyQuestion
-    public let choices: [QuestionChoice]
-
-    public init(question: DailyQuestion, choices: [QuestionChoice]) {
-        self.question = question
-        self.choices = choices
-    }
-
-    public var totalAnswers: Int { choices.reduce(0) { $0 + $1.answerCount } }
-
-    /// Whole percentages per choice, in choice order.
-    public func percentage(of choice: QuestionChoice) -> Int {
-        totalAnswers == 0 ? 0 : Int((Double(choice.answerCount) * 100 / Double(totalAnswers)).rounded())
-    }
-
-    public static func fetch(_ db: Database, runsOn day: String) throws -> QuestionResults? {
-        guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ?"), arguments: [day])
-        else { return nil }
-        let choices = try QuestionChoice.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM question_choices WHERE question_id = ? ORDER BY position"), arguments: [question.id!])
-        return QuestionResults(question: question, choices: choices)
-    }
-}

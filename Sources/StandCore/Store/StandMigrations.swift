@@ -9,6 +9,8 @@ public enum StandMigrations {
         migrator.registerMigration("002_deletion_requests_by_uuid", migrate: Migration002.apply)
         migrator.registerMigration("003_erasure_and_sign_in_throttle", migrate: Migration003.apply)
         migrator.registerMigration("004_audit_indexes", migrate: Migration004.apply)
+        migrator.registerMigration("005_question_hourly_answers", migrate: Migration005.apply)
+        migrator.registerMigration("006_suggestion_review_notes", migrate: Migration006.apply)
         return migrator
     }
 }

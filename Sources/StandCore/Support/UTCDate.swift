@@ -35,3 +35,11 @@ public enum UTCDate {
         date.addingTimeInterval(Double(days) * 86_400)
     }
 }
+
+extension UTCDate {
+    /// The `YYYY-MM-DD` after a valid `YYYY-MM-DD`.
+    public static func dayAfter(_ day: String) -> String {
+        guard let date = parseDay(day) else { return day }
+        return self.day(adding(days: 1, to: date))
+    }
+}

@@ -106,7 +106,8 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     SweepstakesController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
 
     let editors = signedIn.adding(RequirePermissionMiddleware(permission: .scheduleQuestions))
-    SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
+    QuestionFormController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
+    SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(readers: signedIn, reviewers: editors)
     let deleters = signedIn.adding(RequirePermissionMiddleware(permission: .deleteAccounts))
     DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)
     AccountDeletionController(store: services.store, erasures: services.erasures, renderer: services.renderer).addRoutes(to: deleters)

@@ -63,6 +63,12 @@ struct AuditPage: PageModel {
         case AuditTarget.staff?:
             href = event.targetId.map { Site.staff.href(fragment: "staff-" + $0) }
             label = label ?? event.targetId.map { "staff #\($0)" }
+        case AuditTarget.question?:
+            href = event.targetId.flatMap(Int64.init).map { Site.question.href($0) }
+            label = event.targetId.map { "question #\($0)" }
+        case AuditTarget.suggestion?:
+            href = Site.suggestions.href()
+            label = event.targetId.map { "suggestion #\($0)" }
         default:
             break
         }

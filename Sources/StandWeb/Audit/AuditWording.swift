@@ -24,6 +24,11 @@ enum AuditWording {
         case .deletionRequestOpened: return "Opened deletion " + detail
         case .deletionRequestCancelled: return "Cancelled deletion " + detail
         case .auditExported: return "Exported the audit log as CSV"
+        case .questionScheduled: return "Scheduled the question for " + detail
+        case .questionUpdated: return "Changed the question for " + detail
+        case .questionUnscheduled: return "Unscheduled the question for " + detail
+        case .suggestionApproved: return "Approved the suggestion as " + detail
+        case .suggestionRejected: return detail.isEmpty ? "Rejected the suggestion" : "Rejected the suggestion: " + detail
         case nil: return event.action
         }
     }
@@ -43,5 +48,7 @@ enum AuditWording {
         (.staffCreated, "Created a staff account"), (.roleChanged, "Changed a role"), (.staffDisabled, "Disabled staff"),
         (.staffEnabled, "Enabled staff"), (.passwordReset, "Reset a password"), (.passwordChanged, "Changed own password"),
         (.ownerCreatedAtSetup, "Set up the console"), (.auditExported, "Exported the audit log"),
+        (.questionScheduled, "Scheduled a question"), (.questionUpdated, "Changed a question"), (.questionUnscheduled, "Unscheduled a question"),
+        (.suggestionApproved, "Approved a suggestion"), (.suggestionRejected, "Rejected a suggestion"),
     ]
 }

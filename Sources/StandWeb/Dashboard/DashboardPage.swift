@@ -23,10 +23,15 @@ struct DashboardPage: PageModel {
         "hasUnscheduledDays": { !$0.unscheduledDays.isEmpty },
         "canSchedule": { $0.canSchedule },
         "canHandleDeletions": { $0.canHandleDeletions },
+        "firstEmptyDay": { $0.unscheduledDays.first },
+        "firstEmptyHref": { $0.unscheduledDays.first.map { Site.questionNew.href(["date": $0]) } },
+        "scheduleTodayHref": { Site.questionNew.href(["date": $0.today]) },
     ]
 
     static var fixtures: [Self] {
-        [Self(today: "2026-11-23", question: .fixture(text: Fixture.hostile), userCount: "1,000,000", pendingSuggestions: 3,
+        [Self(today: "2026-11-23", question: .fixture(text: Fixture.hostile, counts: [0, 0]), userCount: "1", pendingSuggestions: 0,
+              pendingDeletionRequests: 0, unscheduledDays: [], canSchedule: false, canHandleDeletions: false),
+         Self(today: "2026-11-23", question: .fixture(text: Fixture.hostile), userCount: "1,000,000", pendingSuggestions: 3,
               pendingDeletionRequests: 2, unscheduledDays: ["2026-11-25"], canSchedule: true, canHandleDeletions: true),
          Self(today: "2026-11-23", question: nil, userCount: "0", pendingSuggestions: 0,
               pendingDeletionRequests: 0, unscheduledDays: [], canSchedule: true, canHandleDeletions: false)]

@@ -1,15 +1,18 @@
 import Foundation
 import StandCore
 
-/// A question with its results as bars (the dashboard and the questions page).
+/// A question with its results as bars (the dashboard and the question page).
 struct QuestionView: MustacheFields {
     struct Choice: MustacheFields {
         let text: String
         let count: String
-        let percent: Int
+        /// Nil until someone answers: no percentages of nothing. Text, so that
+        /// 0 still opens its Mustache section.
+        let percent: String?
+        let barHTML: String
 
         static let fields: [String: @Sendable (Self) -> Any?] = [
-            "text": { $0.text }, "count": { $0.count }, "percent": { $0.percent },
+            "text": { $0.text }, "count": { $0.count }, "percent": { $0.percent }, "barHTML": { $0.barHTML },
         ]
     }
 
@@ -17,6 +20,7 @@ struct QuestionView: MustacheFields {
     let text: String
     let runsOn: String
     let total: String
+    let hasAnswers: Bool
     let choices: [Choice]
 
     init(_ results: QuestionResults) {
@@ -24,16 +28,23 @@ struct QuestionView: MustacheFields {
         text = results.question.text
         runsOn = results.question.runsOn
         total = results.totalAnswers.grouped
-        choices = results.choices.map { Choice(text: $0.text, count: $0.answerCount.grouped, percent: results.percentage(of: $0)) }
+        let percentages = results.percentages
+        hasAnswers = percentages != nil
+        choices = results.choices.enumerated().map { index, choice in
+            let percent = percentages?[index]
+            return Choice(text: choice.text, count: choice.answerCount.grouped, percent: percent.map(String.init),
+                          barHTML: percent.map(SVGChart.shareBar) ?? "")
+        }
     }
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "text": { $0.text }, "runsOn": { $0.runsOn }, "total": { $0.total }, "choices": { $0.choices },
+        "id": { $0.id }, "text": { $0.text }, "runsOn": { $0.runsOn }, "total": { $0.total }, "hasAnswers": { $0.hasAnswers },
+        "choices": { $0.choices }, "href": { Site.question.href($0.id) },
     ]
 
-    static func fixture(text: String) -> QuestionView {
+    static func fixture(text: String, counts: [Int] = [3, 1]) -> QuestionView {
         let question = DailyQuestion(id: 1, text: text, runsOn: "2026-11-23", scheduledBy: nil, suggestionId: nil, createdAt: .now, updatedAt: .now, version: 1)
-        let choices = [QuestionChoice(questionId: 1, position: 0, text: text, answerCount: 3), QuestionChoice(questionId: 1, position: 1, text: "No", answerCount: 1)]
+        let choices = counts.enumerated().map { QuestionChoice(questionId: 1, position: $0, text: $0 == 0 ? text : "Choice \($0 + 1)", answerCount: $1) }
         return QuestionView(QuestionResults(question: question, choices: choices))
     }
 }

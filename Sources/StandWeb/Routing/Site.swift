@@ -22,7 +22,14 @@ enum Site {
     static let userDeletionRequests = SitePath<String>("/users/{uuid}/deletion-requests")
 
     static let questions = SitePath<Void>("/questions")
+    static let questionNew = SitePath<Void>("/questions/new")
+    static let question = SitePath<Int64>("/questions/{id}")
+    static let questionEdit = SitePath<Int64>("/questions/{id}/edit")
+    static let questionUnschedule = SitePath<Int64>("/questions/{id}/unschedule")
+
     static let suggestions = SitePath<Void>("/suggestions")
+    static let suggestionApprove = SitePath<Int64>("/suggestions/{id}/approve")
+    static let suggestionsReject = SitePath<Void>("/suggestions/reject")
     static let sweepstakes = SitePath<Void>("/sweepstakes")
 
     static let deletionRequests = SitePath<Void>("/deletion-requests")

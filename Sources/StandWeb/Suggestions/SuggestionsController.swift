@@ -1,17 +1,110 @@
+import Foundation
 import Hummingbird
 import StandCore
 
-/// `/suggestions`: what app users suggested, oldest first.
+/// `/suggestions`: every role reads the lists; editors and owners approve a
+/// suggestion into a question (the question form, pre-filled) or reject
+/// ticked ones with an optional reason.
 struct SuggestionsController {
     let store: StandStore
     let renderer: PageRenderer
 
-    func addRoutes(to group: Routes) {
-        group.get(Site.suggestions, use: list)
+    struct RejectForm: Decodable {
+        var ids: [String]?
+        var reason: String?
+
+        /// Ids as ticked; anything that is not a row id is ignored (no form of ours sends it).
+        var rowIds: [Int64] {
+            (ids ?? []).compactMap { $0.utf8.count <= 19 ? Int64($0) : nil }.filter { $0 > 0 }
+        }
+    }
+
+    func addRoutes(readers: Routes, reviewers: Routes) {
+        readers.get(Site.suggestions, use: list)
+        reviewers.get(Site.suggestionApprove, use: approveForm)
+        reviewers.post(Site.suggestionApprove, use: approve)
+        reviewers.post(Site.suggestionsReject, use: reject)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pending = try await context.timing.measure(.db) { try await Suggestion.pending(store, limit: 200) }
-        return try renderer.render(SuggestionsPage(pending), title: "Suggestions", request: request, context: context)
+        let parameters = QueryParameters(request)
+        let status = try Self.status(parameters)
+        let after = try parameters.value("after", as: SuggestionQueue.Cursor.self)
+        let listing = try await context.timing.measure(.db) { try await SuggestionQueue.page(store, status: status, after: after) }
+        let page = SuggestionsPage(listing, status: status, isFirstPage: after == nil, canReview: context.can(.scheduleQuestions))
+        return try renderer.render(page, title: "Suggestions", request: request, context: context, notice: Self.notice(parameters))
+    }
+
+    @Sendable func approveForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let suggestion = try await pending(try RouteParameter.rowId(context))
+        let day = try await QuestionScheduling.nextFreeDay(store, from: UTCDate.day(Date()))
+        let draft = QuestionDraft(runsOn: day, text: TextInput.searchable(suggestion.text), choices: [])
+        let page = QuestionFormPage(purpose: .approve(suggestion: Self.source(suggestion)), values: draft)
+        return try renderer.render(page, title: "Approve suggestion #\(suggestion.id)", request: request, context: context)
+    }
+
+    @Sendable func approve(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let suggestion = try await pending(try RouteParameter.rowId(context))
+        let form = (try? await request.decode(as: QuestionFormController.QuestionForm.self, context: context)) ?? .init()
+        do {
+            let question = try await QuestionScheduling.schedule(store, form.draft, fromSuggestion: suggestion.id, by: context.auditActor)
+            return .redirect(to: Site.question.href(question.id!, ["done": "approved"]))
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            var page = QuestionFormPage(purpose: .approve(suggestion: Self.source(suggestion)), values: form.draft)
+            page.errors = problem.errors
+            page.taken = (error as? QuestionScheduling.Rejection)?.taken
+            return try renderer.render(page, title: "Approve suggestion #\(suggestion.id)", request: request, context: context, status: problem.status)
+        }
+    }
+
+    @Sendable func reject(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = (try? await request.decode(as: RejectForm.self, context: context)) ?? RejectForm()
+        do {
+            let outcome = try await SuggestionReview.reject(store, ids: form.rowIds, reason: form.reason ?? "", by: context.auditActor)
+            return .redirect(to: Site.suggestions.href(["done": "rejected", "count": String(outcome.rejected.count),
+                                                        "skipped": outcome.alreadyReviewed.isEmpty ? nil : String(outcome.alreadyReviewed.count)]))
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            let listing = try await SuggestionQueue.page(store, status: .pending, after: nil)
+            var page = SuggestionsPage(listing, status: .pending, isFirstPage: true, canReview: true, ticked: Set(form.rowIds))
+            page.reason = form.reason ?? ""
+            page.errors = problem.errors
+            return try renderer.render(page, title: "Suggestions", request: request, context: context, status: problem.status)
+        }
+    }
+
+    static func status(_ parameters: QueryParameters) throws -> Suggestion.Status {
+        guard let value = parameters["status"], !value.isEmpty else { return .pending }
+        guard let status = Suggestion.Status(rawValue: value) else {
+            throw HTTPError(.badRequest, message: "There is no “\(value)” list: choose pending, approved or rejected.")
+        }
+        return status
+    }
+
+    static func notice(_ parameters: QueryParameters) -> String? {
+        guard parameters["done"] == "rejected", let count = try? parameters.number("count", in: 0...1_000) else { return nil }
+        var text = "Rejected " + count.counted("suggestion") + "."
+        if let skipped = try? parameters.number("skipped", in: 1...1_000) {
+            text += " " + skipped.counted("other") + " had already been reviewed by someone else and stayed as they were."
+        }
+        return text
+    }
+
+    static func source(_ suggestion: Suggestion) -> QuestionFormPage.SuggestionSource {
+        .init(id: suggestion.id, text: suggestion.text, userEmail: suggestion.userEmail, userUUID: suggestion.userUUID,
+              received: UTCDate.minute(suggestion.createdAt))
+    }
+
+    /// The suggestion if it still waits for review; a page that says what became of it otherwise.
+    private func pending(_ id: Int64) async throws -> Suggestion {
+        guard let suggestion = try await Suggestion.find(store, id: id) else {
+            throw HTTPError(.notFound, message: "There is no suggestion #\(id).")
+        }
+        guard suggestion.status == .pending else {
+            throw HTTPError(.conflict, message: "Suggestion #\(id) was already \(suggestion.status.rawValue)"
+                            + (suggestion.reviewedByEmail.map { " by \($0)" } ?? "") + "; nothing was changed.")
+        }
+        return suggestion
     }
 }

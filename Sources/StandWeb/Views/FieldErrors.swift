@@ -42,6 +42,9 @@ struct FormProblem {
         case let errors as ValidationErrors:
             self.errors = FieldErrors(errors)
             status = .unprocessableContent
+        case let rejection as QuestionScheduling.Rejection:
+            errors = FieldErrors(rejection.errors)
+            status = .unprocessableContent
         case is StoreBusy:
             errors = .busy
             status = .serviceUnavailable

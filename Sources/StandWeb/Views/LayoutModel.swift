@@ -28,7 +28,7 @@ struct LayoutModel: MustacheFields {
         ("Dashboard", Site.dashboard.href(), .lookUpUsers),
         ("Users", Site.users.href(), .lookUpUsers),
         ("Questions", Site.questions.href(), .lookUpUsers),
-        ("Suggestions", Site.suggestions.href(), .scheduleQuestions),
+        ("Suggestions", Site.suggestions.href(), .lookUpUsers),
         ("Sweepstakes", Site.sweepstakes.href(), .lookUpUsers),
         ("Deletion requests", Site.deletionRequests.href(), .deleteAccounts),
         ("Staff", Site.staff.href(), .manageStaff),

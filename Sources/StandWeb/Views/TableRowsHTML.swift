@@ -66,6 +66,30 @@ struct TableRowsHTML: Sendable {
         html += "</time></td>"
     }
 
+    /// A checkbox that selects the row for a form around the table; `label`
+    /// names the row for screen readers.
+    mutating func checkboxCell(name: String, value: String, label: String, checked: Bool) {
+        openCell(" class=\"select\"><input type=\"checkbox\" name=\"")
+        html += FastHTMLEscaping.escape(name)
+        html += "\" value=\""
+        html += FastHTMLEscaping.escape(value)
+        html += "\" aria-label=\""
+        html += FastHTMLEscaping.escape(label)
+        html += checked ? "\" checked></td>" : "\"></td>"
+    }
+
+    /// Text followed by a quieter line (who, when, why).
+    mutating func cell(_ text: String, note: String?) {
+        openCell(">")
+        html += FastHTMLEscaping.escape(text)
+        if let note, !note.isEmpty {
+            html += "<br><small class=\"muted\">"
+            html += FastHTMLEscaping.escape(note)
+            html += "</small>"
+        }
+        html += "</td>"
+    }
+
     /// A link when there is somewhere to go, else the text alone.
     mutating func cell(_ text: String, linkedTo href: String?) {
         if let href { linkCell(text, href: href) } else { cell(text) }

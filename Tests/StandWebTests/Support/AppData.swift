@@ -77,9 +77,25 @@ struct AppData {
         }
     }
 
-    func suggestion(_ user: User, text: String) throws {
+    @discardableResult
+    func suggestion(_ user: User?, text: String, createdAt: String = "2026-11-01 00:00:00.000") throws -> Int64 {
         try store.pool.write { db in
-            try db.execute(sql: "INSERT INTO suggestions (user_id, text, created_at) VALUES (?, ?, '2026-11-01 00:00:00.000')", arguments: [user.id, text])
+            try db.execute(sql: "INSERT INTO suggestions (user_id, text, created_at) VALUES (?, ?, ?)", arguments: [user?.id, text, createdAt])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// A question with `choices`, for the results' rounding.
+    @discardableResult
+    func question(day: String, text: String, choices: [String]) throws -> Int64 {
+        try store.pool.write { db in
+            try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
+                           arguments: [text, day])
+            let id = db.lastInsertedRowID
+            for (position, choice) in choices.enumerated() {
+                try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)", arguments: [id, position, choice])
+            }
+            return id
         }
     }
 

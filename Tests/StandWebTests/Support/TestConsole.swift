@@ -100,6 +100,13 @@ final class Browser: @unchecked Sendable {
         return try await send(uri, method: .post, body: body)
     }
 
+    /// POST a form whose names repeat (`ids[]` checkboxes), in the order given.
+    @discardableResult
+    func post(_ uri: String, pairs: [(String, String)]) async throws -> Page {
+        let body = ([("csrf", csrfToken)] + pairs).map { "\(URLEncoding.component($0.0))=\(URLEncoding.component($0.1))" }.joined(separator: "&")
+        return try await send(uri, method: .post, body: body)
+    }
+
     var csrfToken: String {
         guard let range = lastPage.range(of: #"name="csrf" value="([0-9a-f]+)""#, options: .regularExpression) else { return "" }
         return String(lastPage[range].dropFirst(#"name="csrf" value=""#.count).dropLast())

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// A month of the question calendar, and the gaps ahead: every read is a
+/// range of the `runs_on` index, never a scan.
+public struct QuestionCalendar: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public let id: Int64
+        public let runsOn: String
+        public let text: String
+
+        public init(id: Int64, runsOn: String, text: String) {
+            self.id = id
+            self.runsOn = runsOn
+            self.text = text
+        }
+    }
+
+    public let month: CalendarMonth
+    public let today: String
+    /// The month's questions by day.
+    public let questions: [String: Entry]
+    /// Days from today on with no question, in the next 14 and 60 days (today included).
+    public let emptyInNext14: Int
+    public let emptyInNext60: Int
+    /// The first of those days, if any.
+    public let firstEmptyDay: String?
+
+    public init(month: CalendarMonth, today: String, questions: [String: Entry], emptyInNext14: Int, emptyInNext60: Int, firstEmptyDay: String?) {
+        self.month = month
+        self.today = today
+        self.questions = questions
+        self.emptyInNext14 = emptyInNext14
+        self.emptyInNext60 = emptyInNext60
+        self.firstEmptyDay = firstEmptyDay
+    }
+
+    public static let nearWindow = 14
+    public static let farWindow = 60
+
+    public static func load(_ store: StandStore, month: CalendarMonth, now: Date = Date()) async throws -> QuestionCalendar {
+        let today = UTCDate.day(now)
+        let window = (0..<farWindow).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
+        let days = month.days
+        return try await store.read { db in
+            var questions: [String: Entry] = [:]
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT id, runs_on, text FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
+                arguments: [days.first!, days.last!])
+            while let row = try rows.next() {
+                let entry = Entry(id: row[0], runsOn: row[1], text: row[2])
+                questions[entry.runsOn] = entry
+            }
+            let empty = try emptyDays(db, in: window)
+            return QuestionCalendar(
+                month: month, today: today, questions: questions,
+                emptyInNext14: empty.filter { $0 < window[nearWindow] }.count, emptyInNext60: empty.count,
+                firstEmptyDay: empty.first)
+        }
+    }
+
+    /// The days of `window` (consecutive, in order) with no question.
+    static func emptyDays(_ db: Database, in window: [String]) throws -> [String] {
+        guard let first = window.first, let last = window.last else { return [] }
+        let scheduled = try Set(String.fetchAll(
+            db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"), arguments: [first, last]))
+        return window.filter { !scheduled.contains($0) }
+    }
+}

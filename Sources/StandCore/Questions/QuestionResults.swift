@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// A question with its choices and how people answered, read in one
+/// transaction: the counts shown add up to the total shown, whatever the app
+/// is writing meanwhile.
+public struct QuestionResults: Sendable {
+    public let question: DailyQuestion
+    public let choices: [QuestionChoice]
+    /// Answers per UTC hour of the question's day, 24 of them; empty when not asked for.
+    public let hourly: [Int]
+
+    public init(question: DailyQuestion, choices: [QuestionChoice], hourly: [Int] = []) {
+        self.question = question
+        self.choices = choices
+        self.hourly = hourly
+    }
+
+    public var totalAnswers: Int { choices.reduce(0) { $0 + $1.answerCount } }
+
+    /// Whole percentages per choice, in choice order, adding up to exactly 100;
+    /// nil when nobody has answered.
+    public var percentages: [Int]? { Self.percentages(choices.map(\.answerCount)) }
+
+    /// Largest remainder: each share is rounded down, and the points still
+    /// missing from 100 go to the largest remainders (the earlier choice on a
+    /// tie). 1/1/1 gives 34/33/33, never 33/33/33 or 34/34/33.
+    public static func percentages(_ counts: [Int]) -> [Int]? {
+        let total = counts.reduce(0, +)
+        guard total > 0, counts.allSatisfy({ $0 >= 0 }) else { return nil }
+        var shares = counts.map { $0 * 100 / total }
+        let remainders = counts.map { $0 * 100 % total }
+        var missing = 100 - shares.reduce(0, +)
+        let byRemainder = remainders.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+        for index in byRemainder where missing > 0 {
+            shares[index] += 1
+            missing -= 1
+        }
+        return shares
+    }
+
+    /// Whether answers may exist: the question's UTC day has begun.
+    public func hasStarted(now: Date = Date()) -> Bool {
+        question.runsOn <= UTCDate.day(now)
+    }
+
+    public static func fetch(_ db: Database, runsOn day: String) throws -> QuestionResults? {
+        guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ?"), arguments: [day])
+        else { return nil }
+        return QuestionResults(question: question, choices: try choices(db, questionId: question.id!))
+    }
+
+    /// A question by id with its tallies and its day hour by hour: a handful
+    /// of rows from `question_choices` and `question_hourly_answers`, never a
+    /// scan of `answers`.
+    public static func fetch(_ db: Database, id: Int64) throws -> QuestionResults? {
+        guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE id = ?"), arguments: [id])
+        else { return nil }
+        return QuestionResults(question: question, choices: try choices(db, questionId: id), hourly: try hourly(db, question: question))
+    }
+
+    public static func load(_ store: StandStore, id: Int64) async throws -> QuestionResults? {
+        try await store.read { db in try fetch(db, id: id) }
+    }
+
+    static func choices(_ db: Database, questionId: Int64) throws -> [QuestionChoice] {
+        try QuestionChoice.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM question_choices WHERE question_id = ? ORDER BY position"), arguments: [questionId])
+    }
+
+    static func hourly(_ db: Database, question: DailyQuestion) throws -> [Int] {
+        var counts = [Int](repeating: 0, count: 24)
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT hour, answer_count FROM question_hourly_answers
+                WHERE question_id = ? AND hour BETWEEN ? AND ?
+                """),
+            arguments: [question.id, question.runsOn + " 00", question.runsOn + " 23"])
+        while let row = try rows.next() {
+            let hour: String = row[0]
+            if let index = Int(hour.suffix(2)), counts.indices.contains(index) { counts[index] = row[1] }
+        }
+        return counts
+    }
+}

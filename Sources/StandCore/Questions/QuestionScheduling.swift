@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+
+/// Scheduling, editing, moving and unscheduling daily questions. Every change
+/// runs in one write transaction with its audit event; every rule that needs
+/// the store (a taken day, a question that has started, an edit made
+/// meanwhile) is checked inside that transaction.
+public enum QuestionScheduling {
+    /// The day asked for already has a question.
+    public struct TakenDay: Sendable, Equatable {
+        public let day: String
+        public let questionId: Int64
+        public let questionText: String
+        /// The first day from the one asked for (or today) with no question.
+        public let nextFreeDay: String
+
+        public init(day: String, questionId: Int64, questionText: String, nextFreeDay: String) {
+            self.day = day
+            self.questionId = questionId
+            self.questionText = questionText
+            self.nextFreeDay = nextFreeDay
+        }
+    }
+
+    /// A form that was not saved: every mistake, and what holds the day when
+    /// the day was taken. Nothing was written.
+    public struct Rejection: Error, Sendable, Equatable {
+        public let errors: ValidationErrors
+        public let taken: TakenDay?
+    }
+
+    public enum Outcome: Sendable {
+        case saved(DailyQuestion, changes: [String])
+        /// Someone else saved this question since the form was opened: nothing was written.
+        case conflict(current: QuestionResults)
+        /// Its day has begun (or answers exist): it can no longer change.
+        case started(DailyQuestion)
+        case notFound
+    }
+
+    /// Schedule a new question. `suggestionId`, when given, names the pending
+    /// suggestion it came from; it is marked approved in the same transaction.
+    public static func schedule(
+        _ store: StandStore, _ draft: QuestionDraft, fromSuggestion suggestionId: Int64? = nil, by actor: AuditActor, now: Date = Date()
+    ) async throws -> DailyQuestion {
+        try await store.write { db in
+            let valid = try check(db, draft, excluding: nil, now: now)
+            var question = DailyQuestion(id: nil, text: valid.text, runsOn: valid.runsOn, scheduledBy: actor.staffId,
+                                         suggestionId: suggestionId, createdAt: now, updatedAt: now, version: 1)
+            try question.insert(db)
+            try insertChoices(db, valid.choices, questionId: question.id!)
+            try AuditLog.record(db, .questionScheduled, by: actor, target: (AuditTarget.question, String(question.id!)),
+                                detail: valid.runsOn, at: now)
+            if let suggestionId {
+                try SuggestionReview.markApproved(db, suggestionId, question: question, by: actor, at: now)
+            }
+            return question
+        }
+    }
+
+    /// Save an edit of a future question, made on the form opened at `version`.
+    public static func update(
+        _ store: StandStore, id: Int64, version: Int, _ draft: QuestionDraft, by actor: AuditActor, now: Date = Date()
+    ) async throws -> Outcome {
+        try await store.write { db in
+            guard let current = try QuestionResults.fetch(db, id: id) else { return .notFound }
+            if try hasStarted(db, current.question, now: now) { return .started(current.question) }
+            if current.question.version != version { return .conflict(current: current) }
+            let valid = try check(db, draft, excluding: id, now: now)
+            var changes: [String] = []
+            if valid.runsOn != current.question.runsOn { changes.append("moved from \(current.question.runsOn)") }
+            if valid.text != current.question.text { changes.append("changed text") }
+            if valid.choices != current.choices.map(\.text) { changes.append("changed choices") }
+            guard !changes.isEmpty else { return .saved(current.question, changes: []) }
+            var question = current.question
+            question.text = valid.text
+            question.runsOn = valid.runsOn
+            question.updatedAt = now
+            question.version += 1
+            try db.execute(sql: "UPDATE daily_questions SET text = ?, runs_on = ?, updated_at = ?, version = ? WHERE id = ?",
+                           arguments: [question.text, question.runsOn, now, question.version, id])
+            try db.execute(sql: "DELETE FROM question_choices WHERE question_id = ?", arguments: [id])
+            try insertChoices(db, valid.choices, questionId: id)
+            try AuditLog.record(db, .questionUpdated, by: actor, target: (AuditTarget.question, String(id)),
+                                detail: valid.runsOn + ": " + changes.joined(separator: ", "), at: now)
+            return .saved(question, changes: changes)
+        }
+    }
+
+    /// Take a future question off the calendar (its day becomes empty).
+    public static func unschedule(
+        _ store: StandStore, id: Int64, version: Int, by actor: AuditActor, now: Date = Date()
+    ) async throws -> Outcome {
+        try await store.write { db in
+            guard let current = try QuestionResults.fetch(db, id: id) else { return .notFound }
+            if try hasStarted(db, current.question, now: now) { return .started(current.question) }
+            if current.question.version != version { return .conflict(current: current) }
+            // Choices and hourly tallies go with it (ON DELETE CASCADE); a suggestion keeps its approval.
+            try db.execute(sql: "DELETE FROM daily_questions WHERE id = ?", arguments: [id])
+            try AuditLog.record(db, .questionUnscheduled, by: actor, target: (AuditTarget.question, String(id)),
+                                detail: current.question.runsOn + ": " + current.question.text, at: now)
+            return .saved(current.question, changes: ["unscheduled"])
+        }
+    }
+
+    /// A question whose UTC day has begun, or that somehow has answers, is fixed:
+    /// changing it would change what people already answered.
+    static func hasStarted(_ db: Database, _ question: DailyQuestion, now: Date) throws -> Bool {
+        if question.runsOn <= UTCDate.day(now) { return true }
+        return try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM answers WHERE question_id = ?)"),
+                                 arguments: [question.id]) ?? false
+    }
+
+    /// The draft's own rules and the store's (the day free, except for the
+    /// question being edited), all reported together.
+    static func check(_ db: Database, _ draft: QuestionDraft, excluding id: Int64?, now: Date) throws -> QuestionDraft.Valid {
+        let today = UTCDate.day(now)
+        var errors = ValidationErrors()
+        var valid: QuestionDraft.Valid?
+        do {
+            valid = try draft.validated(today: today)
+        } catch let problems as ValidationErrors {
+            errors = problems
+        }
+        var taken: TakenDay?
+        let day = draft.runsOn.trimmingCharacters(in: .whitespaces)
+        if errors["runsOn"] == nil, let holder = try question(db, on: day, excluding: id) {
+            taken = TakenDay(day: day, questionId: holder.id!, questionText: holder.text, nextFreeDay: try nextFreeDay(db, from: day, today: today, excluding: id))
+            // The day's message goes first, where the form shows the day.
+            var ordered = ValidationErrors("runsOn", "\(day) already has question #\(holder.id!): “\(holder.text)”.")
+            for field in errors.fields { ordered.add(field, errors[field]!) }
+            errors = ordered
+        }
+        if !errors.isEmpty { throw Rejection(errors: errors, taken: taken) }
+        return valid!
+    }
+
+    static func question(_ db: Database, on day: String, excluding id: Int64?) throws -> DailyQuestion? {
+        try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ? AND id IS NOT ?"),
+                                   arguments: [day, id])
+    }
+
+    /// The first day on or after `day` (and not before today) with no question,
+    /// counting the day of the question being edited as free.
+    public static func nextFreeDay(_ db: Database, from day: String, today: String, excluding id: Int64? = nil) throws -> String {
+        var candidate = max(day, today)
+        let taken = try String.fetchCursor(
+            db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on >= ? AND id IS NOT ? ORDER BY runs_on"),
+            arguments: [candidate, id])
+        while let runsOn = try taken.next(), runsOn <= candidate {
+            if runsOn == candidate { candidate = UTCDate.dayAfter(candidate) }
+        }
+        return candidate
+    }
+
+    public static func nextFreeDay(_ store: StandStore, from day: String, now: Date = Date()) async throws -> String {
+        try await store.read { db in try nextFreeDay(db, from: day, today: UTCDate.day(now)) }
+    }
+
+    static func insertChoices(_ db: Database, _ choices: [String], questionId: Int64) throws {
+        for (position, text) in choices.enumerated() {
+            try QuestionChoice(questionId: questionId, position: position, text: text, answerCount: 0).insert(db)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+/// Approving and rejecting suggestions. An approval is the scheduling of a
+/// question (`QuestionScheduling.schedule(fromSuggestion:)`) and is written in
+/// that transaction; a rejection may cover several suggestions at once.
+public enum SuggestionReview {
+    public static let noteLength = 500
+    /// One page of checkboxes at most.
+    public static let maximumBatch = 100
+
+    public struct Rejected: Sendable, Equatable {
+        /// Suggestions this call rejected.
+        public let rejected: [Int64]
+        /// Suggestions someone had already reviewed: left as they were.
+        public let alreadyReviewed: [Int64]
+    }
+
+    /// Reject pending suggestions, with an optional reason, one audit event each.
+    public static func reject(_ store: StandStore, ids: [Int64], reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Rejected {
+        let note = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        var errors = ValidationErrors()
+        let unique = Array(Set(ids)).sorted()
+        if unique.isEmpty { errors.add("ids", "Tick at least one suggestion to reject.") }
+        if unique.count > maximumBatch { errors.add("ids", "Reject at most \(maximumBatch) suggestions at once.") }
+        TextInput.check(note, field: "reason", into: &errors)
+        if note.unicodeScalars.count > noteLength { errors.add("reason", "Keep the reason under \(noteLength) characters.") }
+        try errors.throwIfAny()
+        return try await store.write { db in
+            var rejected: [Int64] = []
+            var skipped: [Int64] = []
+            for id in unique {
+                try db.execute(sql: """
+                    UPDATE suggestions SET status = 'rejected', reviewed_by = ?, reviewed_at = ?, review_note = ?
+                    WHERE id = ? AND status = 'pending'
+                    """, arguments: [actor.staffId, now, note.isEmpty ? nil : note, id])
+                guard db.changesCount == 1 else {
+                    skipped.append(id)
+                    continue
+                }
+                rejected.append(id)
+                try AuditLog.record(db, .suggestionRejected, by: actor, target: (AuditTarget.suggestion, String(id)),
+                                    detail: note.isEmpty ? nil : note, at: now)
+            }
+            return Rejected(rejected: rejected, alreadyReviewed: skipped)
+        }
+    }
+
+    /// Inside the scheduling transaction: the suggestion becomes the question.
+    /// A suggestion someone reviewed meanwhile refuses the whole save.
+    static func markApproved(_ db: Database, _ id: Int64, question: DailyQuestion, by actor: AuditActor, at now: Date) throws {
+        try db.execute(sql: """
+            UPDATE suggestions SET status = 'approved', reviewed_by = ?, reviewed_at = ?, question_id = ?
+            WHERE id = ? AND status = 'pending'
+            """, arguments: [actor.staffId, now, question.id, id])
+        guard db.changesCount == 1 else {
+            throw QuestionScheduling.Rejection(
+                errors: ValidationErrors("suggestion", "Suggestion #\(id) was reviewed by someone else meanwhile; nothing was scheduled."), taken: nil)
+        }
+        try AuditLog.record(db, .suggestionApproved, by: actor, target: (AuditTarget.suggestion, String(id)),
+                            detail: "question #\(question.id!) on \(question.runsOn)", at: now)
+    }
+}
