@@ -36,6 +36,18 @@ def pages(server):
     other = server.query("SELECT id FROM staff WHERE email != ? AND disabled = 0 LIMIT 1", OWNER[0])
     if other:
         listed.append(("staff-disable", f"/staff/{other[0]}/disable"))
+    answered = server.query("SELECT question_id FROM answers GROUP BY question_id ORDER BY COUNT(*) DESC LIMIT 1")
+    if answered:
+        listed.append(("question-results", f"/questions/{answered[0]}"))
+    upcoming = server.query("SELECT id FROM daily_questions WHERE runs_on > date('now') ORDER BY runs_on LIMIT 1")
+    if upcoming:
+        listed += [("question", f"/questions/{upcoming[0]}"), ("question-edit", f"/questions/{upcoming[0]}/edit"),
+                   ("question-unschedule", f"/questions/{upcoming[0]}/unschedule")]
+    listed.append(("question-new", "/questions/new"))
+    suggestion = server.query("SELECT id FROM suggestions WHERE status = 'pending' LIMIT 1")
+    if suggestion:
+        listed.append(("suggestion-approve", f"/suggestions/{suggestion[0]}/approve"))
+    listed.append(("suggestions-rejected", "/suggestions?status=rejected"))
     pending = server.query("SELECT id FROM deletion_requests WHERE status = 'pending' LIMIT 1")
     if pending:
         listed.append(("deletion-request-cancel", f"/deletion-requests/{pending[0]}/cancel"))

@@ -13,6 +13,7 @@ from selenium.webdriver.chrome.service import Service
 from server import StandServer
 import flows
 import layout
+import questions
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
@@ -33,7 +34,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + layout.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL:
             browser = new_browser()
             try:
                 test(browser, server)

@@ -36,6 +36,11 @@ class StandServer:
         with sqlite3.connect(self.db) as connection:
             return connection.execute(sql, arguments).fetchone()
 
+    def execute(self, sql, *arguments):
+        """One write straight to the store, as the mobile app would make it."""
+        with sqlite3.connect(self.db) as connection:
+            connection.execute(sql, arguments)
+
     def start(self):
         self.cli("migrate")
         self.cli("seed", "--users", "500", "--days", "5")

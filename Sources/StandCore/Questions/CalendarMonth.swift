@@ -37,8 +37,11 @@ public struct CalendarMonth: Sendable, Equatable, LosslessStringConvertible {
         (year < 1000 ? String(repeating: "0", count: 4 - String(year).count) : "") + String(year) + "-" + (month < 10 ? "0" : "") + String(month)
     }
 
+    /// English names, whatever the machine's locale (Foundation on Linux gives "M11" without one).
+    static let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
     public var title: String {
-        UTCDate.calendar.monthSymbols[month - 1] + " " + String(year)
+        Self.names[month - 1] + " " + String(year)
     }
 
     public var dayCount: Int {

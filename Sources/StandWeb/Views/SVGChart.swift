@@ -18,7 +18,8 @@ enum SVGChart {
         let width = max(counts.count, 1) * step
         let height = top + plot + bottom
         let largest = counts.max() ?? 0
-        var svg = "<svg class=\"column-chart\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"" + FastHTMLEscaping.escape(summary) + "\">"
+        // A margin each side, so the first and last labels are not cut in half.
+        var svg = "<svg class=\"column-chart\" viewBox=\"-12 0 \(width + 24) \(height)\" role=\"img\" aria-label=\"" + FastHTMLEscaping.escape(summary) + "\">"
         svg += "<text class=\"scale\" x=\"0\" y=\"10\">" + (largest == 0 ? "no answers" : "max " + largest.grouped) + "</text>"
         for (index, count) in counts.enumerated() where count > 0 {
             // At least one unit tall, so a single answer still shows.

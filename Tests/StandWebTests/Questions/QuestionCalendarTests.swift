@@ -14,6 +14,7 @@ import Testing
         #expect(CalendarMonth("2028-02")?.dayCount == 29)
         #expect(CalendarMonth("2026-06")?.leadingBlankDays == 0)  // a Monday
         #expect(december.next?.description == "2027-01")
+        #expect(december.title == "December 2026")
         #expect(CalendarMonth("2026-01")?.previous?.description == "2025-12")
         for bad in ["2026-13", "2026-1", "26-12", "2026-12-01", "١٢٣٤-12", "9999-01", "+026-12"] { #expect(CalendarMonth(bad) == nil, "\(bad)") }
     }
