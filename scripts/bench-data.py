@@ -5,6 +5,8 @@
   bench-data.py heavy-user DB ANSWERS ENTRIES
                                          add an account with that many answers and
                                          sweepstakes entries; print "uuid email"
+  bench-data.py million-answers DB       a past question every user answered (once);
+                                         print its id
 """
 import random
 import sqlite3
@@ -88,12 +90,31 @@ def heavy_user(db, answers, entries):
     return user_uuid, email
 
 
+def million_answers(db):
+    """One answer per user (a million on the bench store) to a question of 2009-06-15,
+    spread over the day's hours, written like the app writes them: the triggers keep
+    the tallies. Made once; later runs reuse it."""
+    runs_on = "2009-06-15"
+    with db:
+        db.execute("""INSERT OR IGNORE INTO daily_questions (text, runs_on, created_at, updated_at)
+                      VALUES ('Which would you keep: phone, wallet or keys?', ?, '2009-01-01 00:00:00.000', '2009-01-01 00:00:00.000')""", (runs_on,))
+        question = db.execute("SELECT id FROM daily_questions WHERE runs_on = ?", (runs_on,)).fetchone()[0]
+        db.execute("""INSERT OR IGNORE INTO question_choices (question_id, position, text)
+                      VALUES (?, 0, 'Phone'), (?, 1, 'Wallet'), (?, 2, 'Keys')""", (question, question, question))
+        db.execute("""INSERT OR IGNORE INTO answers (question_id, user_id, choice_position, answered_at)
+                      SELECT ?, id, (id * 7) % 3, ? || printf(' %02d:%02d:00.000', (id * 13) % 24, id % 60) FROM users""",
+                   (question, runs_on))
+    return question
+
+
 def main():
     command, path = sys.argv[1], sys.argv[2]
     db = sqlite3.connect(path, timeout=30)
     db.execute("PRAGMA foreign_keys = ON")
     if command == "paths":
         print("\n".join(paths(db, sys.argv[3], int(sys.argv[4]))))
+    elif command == "million-answers":
+        print(million_answers(db))
     elif command == "heavy-user":
         print(*heavy_user(db, int(sys.argv[3]), int(sys.argv[4])))
     else:

@@ -20,7 +20,11 @@ public enum TextInput {
     /// Adds a message for `field` when the text holds a forbidden character.
     public static func check(_ text: String, field: String, multiline: Bool = false, into errors: inout ValidationErrors) {
         guard let scalar = forbiddenCharacter(in: text, multiline: multiline) else { return }
-        errors.add(field, "Remove the invisible control character (U+\(hex(scalar))) from this field; it may have come with pasted text.")
+        if scalar == "\n" || scalar == "\r" {
+            errors.add(field, "Remove the line break from this field: it is shown on one line.")
+        } else {
+            errors.add(field, "Remove the invisible control character (U+\(hex(scalar))) from this field; it may have come with pasted text.")
+        }
     }
 
     /// Search text without what no one can see: forbidden characters (line

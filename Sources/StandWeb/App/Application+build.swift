@@ -14,6 +14,8 @@ public struct AppServices: Sendable {
     public let erasures: PendingErasures
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
     let routes = RouteTable()
+    /// Question CSV files between preview and apply.
+    let uploads = PendingUploads()
 
     public init(configuration: AppConfiguration, store: StandStore? = nil, logger: Logger) async throws {
         let store = try store ?? StandStore(path: configuration.databasePath)
@@ -107,6 +109,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
 
     let editors = signedIn.adding(RequirePermissionMiddleware(permission: .scheduleQuestions))
     QuestionFormController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
+    QuestionUploadController(store: services.store, renderer: services.renderer, uploads: services.uploads).addRoutes(to: editors)
     SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(readers: signedIn, reviewers: editors)
     let deleters = signedIn.adding(RequirePermissionMiddleware(permission: .deleteAccounts))
     DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: deleters)

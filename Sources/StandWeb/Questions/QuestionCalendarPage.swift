@@ -28,6 +28,7 @@ struct QuestionCalendarPage: PageModel {
         "firstEmptyHref": { $0.firstEmptyDay.map { Site.questionNew.href(["date": $0]) } },
         "monthProblem": { $0.monthProblem },
         "newHref": { _ in Site.questionNew.href() },
+        "uploadHref": { _ in Site.questionsUpload.href() },
     ]
 
     static var fixtures: [Self] {

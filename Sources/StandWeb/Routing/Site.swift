@@ -23,6 +23,8 @@ enum Site {
 
     static let questions = SitePath<Void>("/questions")
     static let questionNew = SitePath<Void>("/questions/new")
+    static let questionsUpload = SitePath<Void>("/questions/upload")
+    static let questionsUploadApply = SitePath<Void>("/questions/upload/apply")
     static let question = SitePath<Int64>("/questions/{id}")
     static let questionEdit = SitePath<Int64>("/questions/{id}/edit")
     static let questionUnschedule = SitePath<Int64>("/questions/{id}/unschedule")

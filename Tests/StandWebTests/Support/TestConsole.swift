@@ -107,6 +107,21 @@ final class Browser: @unchecked Sendable {
         return try await send(uri, method: .post, body: body)
     }
 
+    /// POST `multipart/form-data` as a browser sends a file input: the CSRF
+    /// field (unless `includeCSRF` is false) and one file part.
+    @discardableResult
+    func upload(_ uri: String, file: [UInt8], fileName: String = "questions.csv", includeCSRF: Bool = true) async throws -> Page {
+        let boundary = "----StandTestBoundary\(UInt32.random(in: 0...UInt32.max))"
+        var body = ByteBuffer()
+        if includeCSRF {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrfToken)\r\n")
+        }
+        body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\nContent-Type: text/csv\r\n\r\n")
+        body.writeBytes(file)
+        body.writeString("\r\n--\(boundary)--\r\n")
+        return try await send(uri, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
+    }
+
     var csrfToken: String {
         guard let range = lastPage.range(of: #"name="csrf" value="([0-9a-f]+)""#, options: .regularExpression) else { return "" }
         return String(lastPage[range].dropFirst(#"name="csrf" value=""#.count).dropLast())

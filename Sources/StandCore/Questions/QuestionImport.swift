@@ -1,0 +1,159 @@
+import CSV
+import Foundation
+import GRDB
+
+/// Scheduling many questions from a CSV file: `date,text,choice1,choice2,choice3,choice4`,
+/// header optional, UTF-8, quoted fields as RFC 4180 has them (read by CSV.swift,
+/// not by hand). A preview lists every row with its problems; applying writes
+/// every row in one transaction, only when no row has one, checked again inside
+/// that transaction.
+public enum QuestionImport {
+    public static let maximumBytes = 1_048_576
+    public static let maximumRows = 1_000
+
+    /// One data row of the file, as typed, with what is wrong with it.
+    public struct Row: Sendable, Equatable {
+        /// The record's number in the file, counting a header (records can span lines).
+        public let number: Int
+        public let draft: QuestionDraft
+        public let problems: [String]
+
+        public init(number: Int, draft: QuestionDraft, problems: [String]) {
+            self.number = number
+            self.draft = draft
+            self.problems = problems
+        }
+    }
+
+    /// Also the failure of reading a file: then `fileProblem` says why.
+    public struct Preview: Error, Sendable, Equatable {
+        public let rows: [Row]
+        /// Why the file as a whole cannot be read (too large, not UTF-8, no rows).
+        public let fileProblem: String?
+
+        public init(rows: [Row], fileProblem: String?) {
+            self.rows = rows
+            self.fileProblem = fileProblem
+        }
+
+        public var problemCount: Int { rows.reduce(0) { $0 + ($1.problems.isEmpty ? 0 : 1) } }
+        public var canApply: Bool { fileProblem == nil && !rows.isEmpty && problemCount == 0 }
+
+        static func refused(_ problem: String) -> Preview { Preview(rows: [], fileProblem: problem) }
+    }
+
+    public enum Outcome: Sendable {
+        case applied([DailyQuestion])
+        /// Nothing was written: the file has problems now (perhaps a day was taken since the preview).
+        case refused(Preview)
+    }
+
+    /// The file's bytes as text: UTF-8 only (a BOM is dropped), within the size limit.
+    public static func text(of bytes: [UInt8]) -> Result<String, Preview> {
+        if bytes.count > maximumBytes {
+            return .failure(.refused("The file is \(megabytes(bytes.count)); the limit is 1 MB. Split it into smaller files."))
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            return .failure(.refused("The file is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8” and upload it again."))
+        }
+        return .success(text)
+    }
+
+    /// Every row with every problem the store and the file show.
+    public static func preview(_ db: Database, csv: String, today: String) throws -> Preview {
+        let records: [(number: Int, fields: [String])]
+        switch self.records(csv) {
+        case .success(let read): records = read
+        case .failure(let refused): return refused
+        }
+        let days = records.map { $0.fields.first?.trimmingCharacters(in: .whitespaces) ?? "" }
+        let taken = try takenDays(db, Set(days.filter { UTCDate.parseDay($0) != nil }))
+        var firstRowOfDay: [String: Int] = [:]
+        var rows: [Row] = []
+        for (index, record) in records.enumerated() {
+            let fields = record.fields
+            let draft = QuestionDraft(runsOn: fields.first ?? "", text: fields.count > 1 ? fields[1] : "",
+                                      choices: Array(fields.dropFirst(2).prefix(4)))
+            var problems: [String] = []
+            if fields.count > 6 { problems.append("It has \(fields.count) fields; a row has a date, the question and at most four choices.") }
+            do {
+                _ = try draft.validated(today: today)
+            } catch let errors as ValidationErrors {
+                problems += errors.fields.compactMap { errors[$0] }
+            }
+            let day = days[index]
+            if let holder = taken[day] {
+                problems.append("\(day) already has question #\(holder.id): “\(holder.text)”.")
+            }
+            if UTCDate.parseDay(day) != nil {
+                if let first = firstRowOfDay[day] {
+                    problems.append("\(day) is also on row \(first); one question per day.")
+                } else {
+                    firstRowOfDay[day] = record.number
+                }
+            }
+            rows.append(Row(number: record.number, draft: draft, problems: problems))
+        }
+        return Preview(rows: rows, fileProblem: nil)
+    }
+
+    public static func preview(_ store: StandStore, csv: String, now: Date = Date()) async throws -> Preview {
+        try await store.read { db in try preview(db, csv: csv, today: UTCDate.day(now)) }
+    }
+
+    /// Schedule every row, or none: the preview is made again inside the write
+    /// transaction, so a day taken since the preview refuses the whole file.
+    public static func apply(_ store: StandStore, csv: String, by actor: AuditActor, now: Date = Date()) async throws -> Outcome {
+        try await store.write { db in
+            let preview = try preview(db, csv: csv, today: UTCDate.day(now))
+            guard preview.canApply else { return .refused(preview) }
+            var scheduled: [DailyQuestion] = []
+            for row in preview.rows {
+                let valid = try row.draft.validated(today: UTCDate.day(now))
+                var question = DailyQuestion(id: nil, text: valid.text, runsOn: valid.runsOn, scheduledBy: actor.staffId,
+                                             suggestionId: nil, createdAt: now, updatedAt: now, version: 1)
+                try question.insert(db)
+                try QuestionScheduling.insertChoices(db, valid.choices, questionId: question.id!)
+                try AuditLog.record(db, .questionScheduled, by: actor, target: (AuditTarget.question, String(question.id!)),
+                                    detail: valid.runsOn + " (CSV upload)", at: now)
+                scheduled.append(question)
+            }
+            return .applied(scheduled)
+        }
+    }
+
+    /// The file's data records, numbered, without a header and blank lines.
+    static func records(_ csv: String) -> Result<[(number: Int, fields: [String])], Preview> {
+        guard let reader = try? CSVReader(string: csv) else { return .failure(.refused("The file could not be read as CSV.")) }
+        var records: [(number: Int, fields: [String])] = []
+        var number = 0
+        while let fields = reader.next() {
+            number += 1
+            if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) { continue }
+            if number == 1, fields.first?.trimmingCharacters(in: .whitespaces).lowercased() == "date" { continue }
+            records.append((number, fields))
+            if records.count > maximumRows {
+                return .failure(.refused("The file has more than 1,000 rows; upload at most 1,000 at a time."))
+            }
+        }
+        if reader.error != nil { return .failure(.refused("The file could not be read as CSV.")) }
+        if records.isEmpty { return .failure(.refused("The file has no rows to schedule.")) }
+        return .success(records)
+    }
+
+    private static func takenDays(_ db: Database, _ days: Set<String>) throws -> [String: (id: Int64, text: String)] {
+        guard !days.isEmpty else { return [:] }
+        var taken: [String: (id: Int64, text: String)] = [:]
+        for row in try GRDB.Row.fetchAll(db, sql: "SELECT runs_on, id, text FROM daily_questions WHERE runs_on IN (\(databaseQuestionMarks(count: days.count)))",
+                                    arguments: StatementArguments(Array(days))) {
+            taken[row[0]] = (row[1], row[2])
+        }
+        return taken
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+}

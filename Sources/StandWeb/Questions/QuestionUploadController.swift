@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import StandCore
+
+/// `/questions/upload`: a CSV of questions is previewed (every row with its
+/// problems), then applied all at once (`/questions/upload/apply`): editors and owners.
+struct QuestionUploadController {
+    let store: StandStore
+    let renderer: PageRenderer
+    let uploads: PendingUploads
+
+    struct UploadForm: Decodable {
+        var file: Data?
+    }
+
+    struct ApplyForm: Decodable {
+        var token: String?
+    }
+
+    func addRoutes(to group: Routes) {
+        group.get(Site.questionsUpload, use: form)
+        group.post(Site.questionsUpload, use: preview)
+        group.post(Site.questionsUploadApply, use: apply)
+    }
+
+    @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try renderer.render(QuestionUploadPage(), title: "Upload questions", request: request, context: context)
+    }
+
+    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let limit = CSRFMiddleware.uploadLimits[Site.questionsUpload.pattern]!
+        let upload = (try? await MultipartForm.decode(UploadForm.self, from: request, limit: limit)) ?? UploadForm()
+        guard let bytes = upload.file, !bytes.isEmpty else {
+            let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "Choose a CSV file to upload."))
+            return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .unprocessableContent)
+        }
+        let fileName = "the file"
+        switch QuestionImport.text(of: Array(bytes)) {
+        case .failure(let refused):
+            return try renderer.render(QuestionUploadPage(fileName: fileName, preview: refused), title: "Upload questions",
+                                       request: request, context: context, status: .unprocessableContent)
+        case .success(let csv):
+            let preview = try await context.timing.measure(.db) { try await QuestionImport.preview(store, csv: csv) }
+            var page = QuestionUploadPage(fileName: fileName, preview: preview)
+            if preview.canApply, let staffId = context.staff?.id {
+                page.token = uploads.keep(csv, fileName: fileName, for: staffId)
+            }
+            return try renderer.render(page, title: "Upload questions", request: request, context: context,
+                                       status: preview.canApply ? .ok : .unprocessableContent)
+        }
+    }
+
+    @Sendable func apply(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = (try? await request.decode(as: ApplyForm.self, context: context)) ?? ApplyForm()
+        guard let token = form.token, let staffId = context.staff?.id, let file = uploads.file(token, for: staffId) else {
+            let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "That preview has expired (they last half an hour, and not across a restart). Upload the file again."))
+            return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .gone)
+        }
+        do {
+            switch try await QuestionImport.apply(store, csv: file.csv, by: context.auditActor) {
+            case .applied(let questions):
+                uploads.forget(token)
+                let days = questions.map(\.runsOn).sorted()
+                return .redirect(to: Site.questions.href(["month": days.first.map { String($0.prefix(7)) }, "done": "uploaded",
+                                                          "count": String(questions.count), "first": days.first, "last": days.last]))
+            case .refused(let preview):
+                uploads.forget(token)
+                var page = QuestionUploadPage(fileName: file.fileName, preview: preview)
+                page.changedSincePreview = true
+                return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .conflict)
+            }
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            var page = QuestionUploadPage(fileName: file.fileName, preview: try await QuestionImport.preview(store, csv: file.csv), token: token)
+            page.errors = problem.errors
+            return try renderer.render(page, title: "Upload questions", request: request, context: context, status: problem.status)
+        }
+    }
+}

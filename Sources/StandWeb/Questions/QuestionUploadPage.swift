@@ -1,0 +1,54 @@
+import StandCore
+
+/// `questions/upload`: a CSV of questions, previewed row by row with every
+/// problem; applied all at once, only when no row has one.
+struct QuestionUploadPage: PageModel {
+    static let template = "questions/upload"
+
+    var fileName: String?
+    var preview: QuestionImport.Preview?
+    /// The token the apply form carries, when the preview can be applied.
+    var token: String?
+    /// The apply found problems the preview did not have (the store changed meanwhile).
+    var changedSincePreview = false
+    var errors = FieldErrors()
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "hasPreview": { $0.preview != nil && $0.preview?.fileProblem == nil },
+        "fileProblem": { $0.preview?.fileProblem }, "rowsHTML": { $0.preview.map { rowsHTML($0.rows) } },
+        "rowCount": { $0.preview.map { $0.rows.count.counted("row") } },
+        "problemCount": { $0.preview.map { $0.problemCount.counted("row") } },
+        "hasProblems": { ($0.preview?.problemCount ?? 0) > 0 }, "token": { $0.token },
+        "applyLabel": { $0.preview.map { "Schedule " + $0.rows.count.counted("question") } },
+        "changedSincePreview": { $0.changedSincePreview }, "errors": { $0.errors },
+        "formAction": { _ in Site.questionsUpload.href() }, "applyAction": { _ in Site.questionsUploadApply.href() },
+        "calendarHref": { _ in Site.questions.href() },
+    ]
+
+    static func rowsHTML(_ rows: [QuestionImport.Row]) -> String {
+        var html = TableRowsHTML(columns: ["Row", "Day", "Question", "Choices", "Problems"], reservingCapacity: rows.count * 400)
+        for row in rows {
+            html.row { cells in
+                cells.numberCell(String(row.number))
+                cells.cell(row.draft.runsOn)
+                cells.cell(row.draft.text)
+                cells.cell(row.draft.choices.filter { !$0.isEmpty }.joined(separator: " · "))
+                cells.cell(row.problems.isEmpty ? "OK" : row.problems.joined(separator: " "))
+            }
+        }
+        return html.html
+    }
+
+    static var fixtures: [Self] {
+        let hostile = Fixture.hostile
+        let draft = QuestionDraft(runsOn: hostile, text: hostile, choices: [hostile, hostile])
+        let bad = QuestionImport.Preview(rows: [QuestionImport.Row(number: 2, draft: draft, problems: [hostile])], fileProblem: nil)
+        let good = QuestionImport.Preview(rows: [QuestionImport.Row(number: 1, draft: draft, problems: [])], fileProblem: nil)
+        var busy = Self(fileName: hostile, preview: good, token: "abc123")
+        busy.errors = .busy
+        var changed = Self(fileName: hostile, preview: bad)
+        changed.changedSincePreview = true
+        return [Self(), Self(fileName: hostile, preview: bad), busy, changed,
+                Self(fileName: hostile, preview: QuestionImport.Preview(rows: [], fileProblem: hostile))]
+    }
+}
