@@ -43,7 +43,7 @@ def pages(server):
     if upcoming:
         listed += [("question", f"/questions/{upcoming[0]}"), ("question-edit", f"/questions/{upcoming[0]}/edit"),
                    ("question-unschedule", f"/questions/{upcoming[0]}/unschedule")]
-    listed.append(("question-new", "/questions/new"))
+    listed += [("question-new", "/questions/new"), ("question-upload", "/questions/upload")]
     suggestion = server.query("SELECT id FROM suggestions WHERE status = 'pending' LIMIT 1")
     if suggestion:
         listed.append(("suggestion-approve", f"/suggestions/{suggestion[0]}/approve"))

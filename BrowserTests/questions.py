@@ -1,5 +1,10 @@
-"""An editor keeps the calendar full: schedule an empty day, and turn an app
-user's suggestion (hostile markup included) into a question."""
+"""An editor keeps the calendar full: schedule an empty day, turn an app
+user's suggestion (hostile markup included) into a question, and schedule
+several from a CSV file."""
+import datetime
+import os
+import tempfile
+
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 
@@ -71,4 +76,48 @@ def test_a_hostile_suggestion_is_text_and_becomes_a_question(browser, server):
     sign_out(browser)
 
 
-ALL = [test_editor_schedules_an_empty_day_from_the_calendar, test_a_hostile_suggestion_is_text_and_becomes_a_question]
+def free_days(server, count, start=40):
+    """`count` consecutive UTC days from `start` days ahead on which nothing is scheduled."""
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    offset = start
+    while True:
+        days = [(today + datetime.timedelta(days=offset + n)).isoformat() for n in range(count)]
+        if not any(server.query("SELECT 1 FROM daily_questions WHERE runs_on = ?", day) for day in days):
+            return days
+        offset += count
+
+
+def upload(browser, server, text):
+    handle, path = tempfile.mkstemp(suffix=".csv")
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write(text)
+    try:
+        browser.get(server.base + "/questions/upload")
+        browser.find_element(By.ID, "file").send_keys(path)
+        click_and_load(browser, "form[action='/questions/upload'] button.primary")
+    finally:
+        os.unlink(path)
+
+
+def test_editor_fixes_a_bad_row_and_applies_a_csv_file(browser, server):
+    first, second = free_days(server, 2)
+    bad = ("date,text,choice1,choice2,choice3,choice4\n"
+           f'{first},"Cats, dogs or ""neither""?",Cats,Dogs,Neither,\n'
+           f"{second},Too short,Yes,Yes,,\n")
+    sign_in(browser, server, *OWNER)
+    wait_for(browser, "#user-count")
+    upload(browser, server, bad)
+    assert "1 row of 2 rows have problems" in browser.find_element(By.ID, "preview-problems").text
+    problems = browser.find_element(By.XPATH, "//tr[td[contains(., 'Too short')]]").text
+    assert "The question is 9 characters" in problems and "Choice 2 repeats choice 1" in problems
+    assert not browser.find_elements(By.ID, "apply")
+    upload(browser, server, bad.replace("Too short,Yes,Yes", "Is this row fixed now?,Yes,No"))
+    assert "All 2 rows can be scheduled." in browser.find_element(By.ID, "preview-ok").text
+    click_and_load(browser, "#apply")
+    assert f"Scheduled 2 questions from the file, {first} to {second}." in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert server.query("SELECT text FROM daily_questions WHERE runs_on = ?", first) == ('Cats, dogs or "neither"?',)
+    sign_out(browser)
+
+
+ALL = [test_editor_schedules_an_empty_day_from_the_calendar, test_a_hostile_suggestion_is_text_and_becomes_a_question,
+       test_editor_fixes_a_bad_row_and_applies_a_csv_file]
