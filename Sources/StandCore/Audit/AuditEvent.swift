@@ -98,4 +98,11 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case questionUnscheduled = "question.unscheduled"
     case suggestionApproved = "suggestion.approved"
     case suggestionRejected = "suggestion.rejected"
+    case sweepstakesCreated = "sweepstakes.created"
+    case sweepstakesClosed = "sweepstakes.closed"
+    case entriesGranted = "sweepstakes.entries_granted"
+    case entryVoided = "sweepstakes.entry_voided"
+    case entriesVoided = "sweepstakes.entries_voided"
+    case entrantDisqualified = "sweepstakes.entrant_disqualified"
+    case disqualificationLifted = "sweepstakes.disqualification_lifted"
 }

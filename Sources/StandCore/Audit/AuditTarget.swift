@@ -5,4 +5,5 @@ public enum AuditTarget {
     public static let staff = "staff"
     public static let question = "question"
     public static let suggestion = "suggestion"
+    public static let sweepstakes = "sweepstakes"
 }

@@ -26,6 +26,7 @@ public enum Permission: Sendable, CaseIterable {
     case createSweepstakes
     case grantOrVoidEntries
     case drawWinners
+    case closeSweepstakes
     case manageStaff
     case readAuditLog
 
@@ -35,7 +36,7 @@ public enum Permission: Sendable, CaseIterable {
         case .editUsers, .deleteAccounts: role == .owner || role == .support
         case .scheduleQuestions, .createSweepstakes: role == .owner || role == .editor
         case .grantOrVoidEntries: true
-        case .drawWinners, .manageStaff, .readAuditLog: role == .owner
+        case .drawWinners, .closeSweepstakes, .manageStaff, .readAuditLog: role == .owner
         }
     }
 }

@@ -11,6 +11,7 @@ public enum StandMigrations {
         migrator.registerMigration("004_audit_indexes", migrate: Migration004.apply)
         migrator.registerMigration("005_question_hourly_answers", migrate: Migration005.apply)
         migrator.registerMigration("006_suggestion_review_notes", migrate: Migration006.apply)
+        migrator.registerMigration("007_sweepstakes_totals", migrate: Migration007.apply)
         return migrator
     }
 }

@@ -105,7 +105,6 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: signedIn)
     UsersController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
     QuestionsController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
-    SweepstakesController(store: services.store, renderer: services.renderer).addRoutes(to: signedIn)
 
     let editors = signedIn.adding(RequirePermissionMiddleware(permission: .scheduleQuestions))
     QuestionFormController(store: services.store, renderer: services.renderer).addRoutes(to: editors)
@@ -118,6 +117,13 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
         .addRoutes(to: signedIn, deleters: deleters)
     let userEditors = signedIn.adding(RequirePermissionMiddleware(permission: .editUsers))
     UserEditController(store: services.store, renderer: services.renderer).addRoutes(to: userEditors)
+
+    let sweepstakesCreators = signedIn.adding(RequirePermissionMiddleware(permission: .createSweepstakes))
+    let sweepstakesClosers = signedIn.adding(RequirePermissionMiddleware(permission: .closeSweepstakes))
+    SweepstakesController(store: services.store, renderer: services.renderer)
+        .addRoutes(readers: signedIn, creators: sweepstakesCreators, owners: sweepstakesClosers)
+    let entryCorrectors = signedIn.adding(RequirePermissionMiddleware(permission: .grantOrVoidEntries))
+    EntryCorrectionsController(store: services.store, renderer: services.renderer).addRoutes(to: entryCorrectors)
 
     let owners = signedIn.adding(RequirePermissionMiddleware(permission: .manageStaff))
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: owners)

@@ -66,6 +66,9 @@ struct AuditPage: PageModel {
         case AuditTarget.question?:
             href = event.targetId.flatMap(Int64.init).map { Site.question.href($0) }
             label = event.targetId.map { "question #\($0)" }
+        case AuditTarget.sweepstakes?:
+            href = event.targetId.flatMap(Int64.init).map { Site.sweepstake.href($0) }
+            label = event.targetId.map { "sweepstakes #\($0)" }
         case AuditTarget.suggestion?:
             href = Site.suggestions.href()
             label = event.targetId.map { "suggestion #\($0)" }

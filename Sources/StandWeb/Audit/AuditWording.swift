@@ -29,6 +29,13 @@ enum AuditWording {
         case .questionUnscheduled: return "Unscheduled the question for " + detail
         case .suggestionApproved: return "Approved the suggestion as " + detail
         case .suggestionRejected: return detail.isEmpty ? "Rejected the suggestion" : "Rejected the suggestion: " + detail
+        case .sweepstakesCreated: return "Created the sweepstakes " + detail
+        case .sweepstakesClosed: return "Closed the sweepstakes early: " + detail
+        case .entriesGranted: return "Granted " + detail
+        case .entryVoided: return "Voided " + detail
+        case .entriesVoided: return "Voided " + detail
+        case .entrantDisqualified: return "Disqualified the account " + detail
+        case .disqualificationLifted: return "Lifted the disqualification " + detail
         case nil: return event.action
         }
     }
@@ -50,5 +57,8 @@ enum AuditWording {
         (.ownerCreatedAtSetup, "Set up the console"), (.auditExported, "Exported the audit log"),
         (.questionScheduled, "Scheduled a question"), (.questionUpdated, "Changed a question"), (.questionUnscheduled, "Unscheduled a question"),
         (.suggestionApproved, "Approved a suggestion"), (.suggestionRejected, "Rejected a suggestion"),
+        (.sweepstakesCreated, "Created a sweepstakes"), (.sweepstakesClosed, "Closed a sweepstakes early"),
+        (.entriesGranted, "Granted entries"), (.entryVoided, "Voided an entry"), (.entriesVoided, "Voided all of an account's entries"),
+        (.entrantDisqualified, "Disqualified an entrant"), (.disqualificationLifted, "Lifted a disqualification"),
     ]
 }

@@ -33,6 +33,17 @@ enum Site {
     static let suggestionApprove = SitePath<Int64>("/suggestions/{id}/approve")
     static let suggestionsReject = SitePath<Void>("/suggestions/reject")
     static let sweepstakes = SitePath<Void>("/sweepstakes")
+    static let sweepstakesNew = SitePath<Void>("/sweepstakes/new")
+    /// One sweepstakes (`sweepstakes` is the list; the language has one word for both).
+    static let sweepstake = SitePath<Int64>("/sweepstakes/{id}")
+    static let sweepstakesClose = SitePath<Int64>("/sweepstakes/{id}/close")
+    /// One entrant's entries and the correction forms: `?user=UUID`.
+    static let sweepstakesEntrant = SitePath<Int64>("/sweepstakes/{id}/entrant")
+    static let sweepstakesGrant = SitePath<Int64>("/sweepstakes/{id}/grant")
+    static let sweepstakesVoid = SitePath<Int64>("/sweepstakes/{id}/void")
+    static let sweepstakesVoidAll = SitePath<Int64>("/sweepstakes/{id}/void-all")
+    static let sweepstakesDisqualify = SitePath<Int64>("/sweepstakes/{id}/disqualify")
+    static let sweepstakesLift = SitePath<Int64>("/sweepstakes/{id}/lift")
 
     static let deletionRequests = SitePath<Void>("/deletion-requests")
     static let deletionRequestCancel = SitePath<Int64>("/deletion-requests/{id}/cancel")

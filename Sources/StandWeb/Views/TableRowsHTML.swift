@@ -90,6 +90,14 @@ struct TableRowsHTML: Sendable {
         html += "</td>"
     }
 
+    /// A cell of markup the caller built, every text in it already escaped
+    /// (a small form per row). The page's sanitiser still checks it.
+    mutating func markupCell(_ markup: String) {
+        openCell(">")
+        html += markup
+        html += "</td>"
+    }
+
     /// A link when there is somewhere to go, else the text alone.
     mutating func cell(_ text: String, linkedTo href: String?) {
         if let href { linkCell(text, href: href) } else { cell(text) }

@@ -11,10 +11,12 @@ import Testing
         let again = try StandStore(path: store.path)
         // validate
         #expect(try again.appliedMigrations() == ["001_initial_schema", "002_deletion_requests_by_uuid", "003_erasure_and_sign_in_throttle", "004_audit_indexes",
-                                                   "005_question_hourly_answers", "006_suggestion_review_notes"])
+                                                   "005_question_hourly_answers", "006_suggestion_review_notes",
+                                                   "007_sweepstakes_totals"])
         let tables = try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
         for table in ["users", "daily_questions", "question_choices", "answers", "suggestions", "sweepstakes", "sweepstakes_entries",
-                      "sweepstakes_draws", "draw_winners", "question_hourly_answers", "deletion_requests", "deleted_accounts", "staff", "staff_sessions",
+                      "sweepstakes_draws", "draw_winners", "question_hourly_answers", "sweepstakes_entrants", "sweepstakes_totals",
+                      "sweepstakes_daily_entries", "sweepstakes_disqualifications", "deletion_requests", "deleted_accounts", "staff", "staff_sessions",
                       "audit_events", "counters"] {
             #expect(tables.contains(table), "missing \(table)")
         }

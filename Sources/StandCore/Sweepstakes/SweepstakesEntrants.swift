@@ -1,0 +1,206 @@
+import Foundation
+import GRDB
+
+/// Who entered a sweepstakes: ranked by valid entries from the trigger-kept
+/// `sweepstakes_entrants` (a walk of its index, never a sort of entries),
+/// found with the user search's forgiving parsing, and each entrant's entry rows.
+public enum SweepstakesEntrants {
+    public struct Entrant: Sendable, Equatable, FetchableRecord {
+        public let userId: Int64
+        public let uuid: String
+        public let email: String
+        public let validEntries: Int
+        public let voidedEntries: Int
+        public let disqualified: Bool
+
+        public init(userId: Int64, uuid: String, email: String, validEntries: Int, voidedEntries: Int, disqualified: Bool) {
+            self.userId = userId
+            self.uuid = uuid
+            self.email = email
+            self.validEntries = validEntries
+            self.voidedEntries = voidedEntries
+            self.disqualified = disqualified
+        }
+
+        public init(row: Row) {
+            userId = row["user_id"]
+            uuid = row["uuid"]
+            email = row["email"]
+            validEntries = row["valid_entries"]
+            voidedEntries = row["voided_entries"]
+            disqualified = row["disqualified"]
+        }
+
+        var cursor: Cursor { Cursor(validEntries: validEntries, userId: userId) }
+    }
+
+    /// Where the next page starts: the last entrant shown (`valid~userId`).
+    public struct Cursor: Sendable, Equatable, LosslessStringConvertible {
+        public let validEntries: Int
+        public let userId: Int64
+
+        public init(validEntries: Int, userId: Int64) {
+            self.validEntries = validEntries
+            self.userId = userId
+        }
+
+        public init?(_ description: String) {
+            let parts = description.split(separator: "~", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].utf8.count <= 12, parts[1].utf8.count <= 19,
+                  let valid = Int(parts[0]), valid >= 0, let id = Int64(parts[1]), id > 0 else { return nil }
+            self.init(validEntries: valid, userId: id)
+        }
+
+        public var description: String { "\(validEntries)~\(userId)" }
+    }
+
+    public static let pageSize = 25
+
+    static let select = """
+        SELECT n.user_id, n.valid_entries, n.voided_entries, u.uuid, u.email,
+               EXISTS (SELECT 1 FROM sweepstakes_disqualifications d
+                       WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualified
+        FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
+        """
+
+    /// Most valid entries first (ties: newer accounts first), `limit` a page.
+    public static func ranked(_ store: StandStore, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) async throws -> KeysetPage<Entrant, Cursor> {
+        try await store.read { db in
+            var sql = select + " WHERE n.sweepstakes_id = ?"
+            var arguments: StatementArguments = [sweepstakesId]
+            if let cursor {
+                sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
+                arguments += [cursor.validEntries, cursor.userId]
+            }
+            sql += " ORDER BY n.valid_entries DESC, n.user_id DESC LIMIT ?"
+            arguments += [limit + 1]
+            let rows = try Entrant.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+            return KeysetPage(items: rows, limit: limit, cursor: \.cursor)
+        }
+    }
+
+    public enum Found: Sendable, Equatable {
+        /// The entrants the search names (one for an exact UUID, email or phone).
+        case entrants([Entrant])
+        /// The account exists but has no entry in this sweepstakes.
+        case notEntered(email: String)
+        case noMatch
+        case invalid(String)
+    }
+
+    /// Search within the entrants: an exact UUID, email or phone, or the start
+    /// of an email (the first 25 entrants whose address starts so).
+    public static func search(_ store: StandStore, sweepstakesId: Int64, _ query: UserQuery) async throws -> Found {
+        try await store.read { db in
+            let exact: (column: String, value: String)
+            switch query {
+            case .empty: return .noMatch
+            case .invalidPhone(let message): return .invalid(message)
+            case .uuid(let uuid): exact = ("uuid", uuid)
+            case .phone(let phone): exact = ("phone", phone)
+            case .email(let email): exact = ("email", email)
+            case .emailPrefix(let prefix):
+                let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + """
+                     WHERE n.sweepstakes_id = ? AND u.email >= ? AND u.email < ? ORDER BY u.email LIMIT ?
+                    """), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix), pageSize])
+                return rows.isEmpty ? .noMatch : .entrants(rows)
+            }
+            guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE \(exact.column) = ?"), arguments: [exact.value]) else {
+                return .noMatch
+            }
+            let userId: Int64 = user["id"]
+            let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
+            return rows.isEmpty ? .notEntered(email: user["email"]) : .entrants(rows)
+        }
+    }
+
+    /// One entry row, with who granted or voided it.
+    public struct Entry: Sendable, Equatable, FetchableRecord {
+        public let id: Int64
+        public let quantity: Int
+        public let reason: String
+        public let note: String?
+        public let grantedBy: String?
+        public let voided: Bool
+        public let voidedBy: String?
+        public let voidReason: String?
+        public let createdAt: Date
+
+        public init(id: Int64, quantity: Int, reason: String, note: String?, grantedBy: String?, voided: Bool,
+                    voidedBy: String?, voidReason: String?, createdAt: Date) {
+            self.id = id
+            self.quantity = quantity
+            self.reason = reason
+            self.note = note
+            self.grantedBy = grantedBy
+            self.voided = voided
+            self.voidedBy = voidedBy
+            self.voidReason = voidReason
+            self.createdAt = createdAt
+        }
+
+        public init(row: Row) {
+            id = row["id"]
+            quantity = row["quantity"]
+            reason = row["reason"]
+            note = row["note"]
+            grantedBy = row["granted_by_email"]
+            voided = row["voided"]
+            voidedBy = row["voided_by_email"]
+            voidReason = row["void_reason"]
+            createdAt = row.timestamp("created_at") ?? .distantPast
+        }
+    }
+
+    public struct EntrantDetail: Sendable {
+        public let entrant: Entrant?
+        public let email: String
+        public let uuid: String
+        public let entries: [Entry]
+        public let hasMore: Bool
+        /// Why and since when they are disqualified, while they are.
+        public let disqualification: String?
+    }
+
+    /// A user's entry rows in one sweepstakes, newest first (at most `limit`).
+    public static func detail(_ store: StandStore, sweepstakesId: Int64, uuid: String, limit: Int = 200) async throws -> EntrantDetail? {
+        try await store.read { db in
+            guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE uuid = ?"), arguments: [uuid]) else { return nil }
+            let userId: Int64 = user["id"]
+            let entrant = try Entrant.fetchOne(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
+            let entries = try Entry.fetchAll(db.cachedStatement(sql: """
+                SELECT e.id, e.quantity, e.reason, e.note, e.voided, e.void_reason, e.created_at,
+                       g.email AS granted_by_email, v.email AS voided_by_email
+                FROM sweepstakes_entries e
+                LEFT JOIN staff g ON g.id = e.granted_by LEFT JOIN staff v ON v.id = e.voided_by
+                WHERE e.user_id = ? AND e.sweepstakes_id = ? ORDER BY e.id DESC LIMIT ?
+                """), arguments: [userId, sweepstakesId, limit + 1])
+            let disqualification = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT d.reason, d.disqualified_at, s.email FROM sweepstakes_disqualifications d LEFT JOIN staff s ON s.id = d.disqualified_by
+                WHERE d.sweepstakes_id = ? AND d.user_id = ? AND d.lifted_at IS NULL
+                """), arguments: [sweepstakesId, userId]).map { row -> String in
+                let at = row.timestamp("disqualified_at").map(UTCDate.minute) ?? ""
+                let by: String? = row["email"]
+                return "Disqualified \(at)" + (by.map { " by \($0)" } ?? "") + ": " + (row["reason"] as String)
+            }
+            return EntrantDetail(entrant: entrant, email: user["email"], uuid: uuid, entries: Array(entries.prefix(limit)),
+                                 hasMore: entries.count > limit, disqualification: disqualification)
+        }
+    }
+
+    /// Valid entries per day of the sweepstakes (days with none are zero).
+    public static func daily(_ store: StandStore, sweepstakes: Sweepstakes) async throws -> [(day: String, entries: Int)] {
+        let counts = try await store.read { db in
+            try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
+                SELECT day, valid_entries FROM sweepstakes_daily_entries WHERE sweepstakes_id = ? AND day BETWEEN ? AND ?
+                """), arguments: [sweepstakes.id, sweepstakes.startsOn, sweepstakes.endsOn]).map { ($0["day"] as String, $0["valid_entries"] as Int) },
+                uniquingKeysWith: +)
+        }
+        guard let start = UTCDate.parseDay(sweepstakes.startsOn), let end = UTCDate.parseDay(sweepstakes.endsOn), end >= start else { return [] }
+        let days = min(Int(end.timeIntervalSince(start) / 86_400) + 1, 366)
+        return (0..<days).map { offset in
+            let day = UTCDate.day(UTCDate.adding(days: offset, to: start))
+            return (day, counts[day] ?? 0)
+        }
+    }
+}
