@@ -48,6 +48,14 @@ def pages(server):
     if suggestion:
         listed.append(("suggestion-approve", f"/suggestions/{suggestion[0]}/approve"))
     listed.append(("suggestions-rejected", "/suggestions?status=rejected"))
+    listed.append(("sweepstakes-new", "/sweepstakes/new"))
+    open_one = server.query("SELECT id FROM sweepstakes WHERE status = 'open' ORDER BY id DESC LIMIT 1")
+    if open_one:
+        listed += [("sweepstakes-show", f"/sweepstakes/{open_one[0]}"), ("sweepstakes-close", f"/sweepstakes/{open_one[0]}/close")]
+        entrant = server.query("SELECT u.uuid FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id WHERE n.sweepstakes_id = ? "
+                               "ORDER BY n.valid_entries DESC LIMIT 1", open_one[0])
+        if entrant:
+            listed.append(("sweepstakes-entrant", f"/sweepstakes/{open_one[0]}/entrant?user={entrant[0]}"))
     pending = server.query("SELECT id FROM deletion_requests WHERE status = 'pending' LIMIT 1")
     if pending:
         listed.append(("deletion-request-cancel", f"/deletion-requests/{pending[0]}/cancel"))
