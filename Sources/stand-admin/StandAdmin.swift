@@ -26,7 +26,7 @@ struct StandAdmin: AsyncParsableCommand {
         abstract: "The Stand back-office console and its maintenance commands.",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, SeedCommand.self, StaffCommand.self,
-            CheckTemplatesCommand.self, BackupCommand.self, SanitiseCommand.self,
+            CheckTemplatesCommand.self, BackupCommand.self, SanitiseCommand.self, VerifyDrawCommand.self,
         ]
     )
 }

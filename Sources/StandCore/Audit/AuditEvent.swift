@@ -105,4 +105,7 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case entriesVoided = "sweepstakes.entries_voided"
     case entrantDisqualified = "sweepstakes.entrant_disqualified"
     case disqualificationLifted = "sweepstakes.disqualification_lifted"
+    case sweepstakesDrawn = "sweepstakes.drawn"
+    case sweepstakesRedrawn = "sweepstakes.redrawn"
+    case entrantsExported = "sweepstakes.entrants_exported"
 }

@@ -12,6 +12,7 @@ public enum StandMigrations {
         migrator.registerMigration("005_question_hourly_answers", migrate: Migration005.apply)
         migrator.registerMigration("006_suggestion_review_notes", migrate: Migration006.apply)
         migrator.registerMigration("007_sweepstakes_totals", migrate: Migration007.apply)
+        migrator.registerMigration("008_redrawable_draws", migrate: Migration008.apply)
         return migrator
     }
 }

@@ -36,6 +36,9 @@ enum AuditWording {
         case .entriesVoided: return "Voided " + detail
         case .entrantDisqualified: return "Disqualified the account " + detail
         case .disqualificationLifted: return "Lifted the disqualification " + detail
+        case .sweepstakesDrawn: return "Drew the winners: " + detail
+        case .sweepstakesRedrawn: return "Redrew the winners: " + detail
+        case .entrantsExported: return "Exported the entrants as CSV"
         case nil: return event.action
         }
     }
@@ -60,5 +63,6 @@ enum AuditWording {
         (.sweepstakesCreated, "Created a sweepstakes"), (.sweepstakesClosed, "Closed a sweepstakes early"),
         (.entriesGranted, "Granted entries"), (.entryVoided, "Voided an entry"), (.entriesVoided, "Voided all of an account's entries"),
         (.entrantDisqualified, "Disqualified an entrant"), (.disqualificationLifted, "Lifted a disqualification"),
+        (.sweepstakesDrawn, "Drew winners"), (.sweepstakesRedrawn, "Redrew winners"), (.entrantsExported, "Exported entrants"),
     ]
 }

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+
+/// Drawing winners (owners, once a sweepstakes is closed), redrawing with a
+/// reason, and re-checking a draw against the store (`verify-draw`).
+public enum SweepstakesDraws {
+    public struct Winner: Sendable, Equatable {
+        public let rank: Int
+        public let uuid: String
+        /// Nil once the account is deleted.
+        public let email: String?
+        public let weight: Int
+    }
+
+    public struct Draw: Sendable {
+        public let id: Int64
+        public let sweepstakesId: Int64
+        public let drawnBy: String?
+        public let drawnAt: Date
+        /// The UTC day ages were counted on.
+        public let drawnOn: String
+        public let seed: String
+        public let snapshotHash: String
+        public let totalWeight: Int
+        public let eligibleUsers: Int
+        public let winnerCount: Int
+        public let reason: String
+        public let replaces: Int64?
+        public let winners: [Winner]
+    }
+
+    public enum Outcome: Sendable {
+        case drawn(Draw)
+        /// Someone drew (or redrew) first: a double click or a second tab. Nothing was drawn.
+        case alreadyDrawn(Draw)
+        case notClosed(Sweepstakes.Phase)
+        case nobodyEligible
+    }
+
+    /// Eligible on `day`: a valid entry, an existing account, 18 or older that
+    /// day, not disqualified. In UUID order, weighted by valid entries.
+    public static func candidates(_ db: Database, sweepstakesId: Int64, on day: String) throws -> [DrawAlgorithm.Candidate] {
+        // Born on or before this day of the year 18 years earlier (the same rule as `AgeRule`).
+        let cutoff = String(format: "%04d", (Int(day.prefix(4)) ?? 0) - AgeRule.minimumAge) + day.dropFirst(4)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT u.uuid, n.valid_entries
+            FROM users u CROSS JOIN sweepstakes_entrants n ON n.sweepstakes_id = ? AND n.user_id = u.id
+            WHERE n.valid_entries > 0 AND u.birthdate <= ?
+              AND NOT EXISTS (SELECT 1 FROM sweepstakes_disqualifications d
+                              WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL)
+            ORDER BY u.uuid
+            """), arguments: [sweepstakesId, cutoff])
+        var candidates: [DrawAlgorithm.Candidate] = []
+        while let row = try rows.next() { candidates.append(.init(uuid: row[0], weight: row[1])) }
+        return candidates
+    }
+
+    /// Draw (or, with `replacing`, redraw) in one write transaction. `replacing`
+    /// is the draw in force when the confirmation page was shown (nil for a
+    /// first draw): if that is no longer so, nothing is drawn.
+    public static func draw(_ store: StandStore, sweepstakesId: Int64, replacing: Int64?, reason: String,
+                            by actor: AuditActor, now: Date = Date(), seed: String = DrawAlgorithm.newSeed()) async throws -> Outcome {
+        let reason = replacing == nil && reason.trimmingCharacters(in: .whitespaces).isEmpty
+            ? "Draw" : try SweepstakesAdmin.checkedReason(reason)
+        return try await store.write { db in
+            guard let sweepstakes = try Sweepstakes.find(db, id: sweepstakesId) else { return .notClosed(.open) }
+            let current = try latest(db, sweepstakesId: sweepstakesId)
+            if let current, current.id != replacing { return .alreadyDrawn(current) }
+            if current == nil, replacing != nil { return .notClosed(sweepstakes.phase(now: now)) }
+            if current == nil, sweepstakes.phase(now: now) != .closed { return .notClosed(sweepstakes.phase(now: now)) }
+            let day = UTCDate.day(now)
+            let candidates = try candidates(db, sweepstakesId: sweepstakesId, on: day)
+            guard !candidates.isEmpty else { return .nobodyEligible }
+            let snapshot = DrawAlgorithm.snapshot(candidates)
+            guard let picks = DrawAlgorithm.winners(candidates, count: sweepstakes.winnerCount, seedHex: seed) else { return .nobodyEligible }
+            let total = candidates.reduce(0) { $0 + $1.weight }
+            try db.execute(sql: """
+                INSERT INTO sweepstakes_draws (sweepstakes_id, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count, eligible_users, winner_count, reason, replaces)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [sweepstakesId, actor.staffId, now, day, seed, DrawAlgorithm.hash(snapshot), total, candidates.count, picks.count, reason, current?.id])
+            let drawId = db.lastInsertedRowID
+            for (rank, index) in picks.enumerated() {
+                let winner = candidates[index]
+                try db.execute(sql: """
+                    INSERT INTO draw_winners (draw_id, rank, entry_id, user_uuid, weight)
+                    VALUES (?, ?, (SELECT MIN(e.id) FROM sweepstakes_entries e JOIN users u ON u.id = e.user_id
+                                   WHERE e.sweepstakes_id = ? AND u.uuid = ? AND e.voided = 0), ?, ?)
+                    """, arguments: [drawId, rank + 1, sweepstakesId, winner.uuid, winner.uuid, winner.weight])
+            }
+            try db.execute(sql: "UPDATE sweepstakes SET status = 'drawn' WHERE id = ?", arguments: [sweepstakesId])
+            try AuditLog.record(db, current == nil ? .sweepstakesDrawn : .sweepstakesRedrawn, by: actor,
+                                target: (AuditTarget.sweepstakes, String(sweepstakesId)),
+                                detail: "draw #\(drawId): \(picks.count) of \(candidates.count) eligible" + (current == nil ? "" : ", replacing draw #\(current!.id): \(reason)"),
+                                at: now)
+            return .drawn(try find(db, id: drawId)!)
+        }
+    }
+
+    /// The draw in force: the newest.
+    static func latest(_ db: Database, sweepstakesId: Int64) throws -> Draw? {
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM sweepstakes_draws WHERE sweepstakes_id = ?"), arguments: [sweepstakesId])
+        else { return nil }
+        return try find(db, id: id)
+    }
+
+    public static func find(_ db: Database, id: Int64) throws -> Draw? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT d.*, s.email AS drawn_by_email FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by WHERE d.id = ?
+            """), arguments: [id]) else { return nil }
+        let winners = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT w.rank, w.user_uuid, w.weight, u.email FROM draw_winners w LEFT JOIN users u ON u.uuid = w.user_uuid
+            WHERE w.draw_id = ? ORDER BY w.rank
+            """), arguments: [id]).map { Winner(rank: $0["rank"], uuid: $0["user_uuid"] ?? "", email: $0["email"], weight: $0["weight"] ?? 0) }
+        return Draw(id: row["id"], sweepstakesId: row["sweepstakes_id"], drawnBy: row["drawn_by_email"], drawnAt: row.timestamp("drawn_at") ?? .distantPast,
+                    drawnOn: row["drawn_on"], seed: row["seed"], snapshotHash: row["snapshot_hash"], totalWeight: row["entry_count"],
+                    eligibleUsers: row["eligible_users"], winnerCount: row["winner_count"], reason: row["reason"], replaces: row["replaces"],
+                    winners: winners)
+    }
+
+    /// Every draw of a sweepstakes, the one in force first.
+    public static func history(_ store: StandStore, sweepstakesId: Int64) async throws -> [Draw] {
+        try await store.read { db in
+            try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM sweepstakes_draws WHERE sweepstakes_id = ? ORDER BY id DESC"),
+                               arguments: [sweepstakesId]).compactMap { try find(db, id: $0) }
+        }
+    }
+
+    /// What re-running a draw from its seed over the store as it is now gives.
+    public struct Verification: Sendable {
+        public let draw: Draw
+        public let snapshotHash: String
+        public let eligibleUsers: Int
+        public let winners: [String]
+
+        public var hashMatches: Bool { snapshotHash == draw.snapshotHash }
+        public var winnersMatch: Bool { winners == draw.winners.map(\.uuid) }
+    }
+
+    public static func verify(_ store: StandStore, drawId: Int64) async throws -> Verification? {
+        try await store.read { db in
+            guard let draw = try find(db, id: drawId) else { return nil }
+            let candidates = try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)
+            let picks = DrawAlgorithm.winners(candidates, count: draw.winnerCount, seedHex: draw.seed) ?? []
+            return Verification(draw: draw, snapshotHash: DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)), eligibleUsers: candidates.count,
+                                winners: picks.map { candidates[$0].uuid })
+        }
+    }
+
+    /// The eligible snapshot of a draw, as the store gives it now (byte for
+    /// byte the drawn one while nothing changed): for the Python verifier.
+    public static func snapshot(_ store: StandStore, drawId: Int64) async throws -> (draw: Draw, text: String)? {
+        try await store.read { db in
+            guard let draw = try find(db, id: drawId) else { return nil }
+            return (draw, DrawAlgorithm.snapshot(try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)))
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+import StandCore
+import Testing
+@testable import StandWeb
+
+/// The draw: weighted as specified, without replacement, never an ineligible
+/// user, re-checkable by `verify-draw` and by the Python script, and drawn once.
+@Suite struct DrawTests {
+    static func seed(_ index: Int) -> String { DrawAlgorithm.hash("stand-draw-test-\(index)") }
+
+    static func candidates(_ weights: [Int]) -> [DrawAlgorithm.Candidate] {
+        weights.enumerated().map { .init(uuid: String(format: "00000000-0000-4000-8000-%012d", $0.offset), weight: $0.element) }
+    }
+
+    /// 20,000 single-winner draws over weights 1, 2, 3, 4: the counts follow
+    /// the weights (chi-square with 3 degrees of freedom under 16.27, p = 0.001).
+    /// Against an unweighted draw the same counts score about 4,000, and against
+    /// weights 2, 2, 3, 4 about 900: a draw that ignored or misread the weights fails.
+    @Test func winnersFollowTheWeights() {
+        let pool = Self.candidates([1, 2, 3, 4])
+        var counts = [0, 0, 0, 0]
+        let draws = 20_000
+        for index in 0..<draws { counts[DrawAlgorithm.winners(pool, count: 1, seedHex: Self.seed(index))![0]] += 1 }
+        func chiSquare(_ weights: [Double]) -> Double {
+            let total = weights.reduce(0, +)
+            return zip(counts, weights).reduce(0) { sum, pair in
+                let expected = Double(draws) * pair.1 / total
+                return sum + (Double(pair.0) - expected) * (Double(pair.0) - expected) / expected
+            }
+        }
+        #expect(chiSquare([1, 2, 3, 4]) < 16.27, "counts \(counts)")
+        #expect(chiSquare([1, 1, 1, 1]) > 16.27)
+        #expect(chiSquare([2, 2, 3, 4]) > 16.27)
+    }
+
+    @Test func nobodyWinsTwiceAndASmallPoolAllWin() {
+        let pool = Self.candidates([5, 1, 1, 1, 1, 1])
+        for index in 0..<200 {
+            let winners = DrawAlgorithm.winners(pool, count: 4, seedHex: Self.seed(index))!
+            #expect(Set(winners).count == 4)
+        }
+        #expect(Set(DrawAlgorithm.winners(pool, count: 100, seedHex: Self.seed(1))!) == Set(0..<6))
+        // The same seed, the same winners.
+        #expect(DrawAlgorithm.winners(pool, count: 3, seedHex: Self.seed(9)) == DrawAlgorithm.winners(pool, count: 3, seedHex: Self.seed(9)))
+    }
+
+    /// A closed sweepstakes with eligible and ineligible entrants.
+    struct Setup {
+        let console: TestConsole
+        let sweepstakes: Int64
+        let eligible: [AppData.User]
+        let owner: StaffMember
+
+        var actor: AuditActor { AuditActor(staffId: owner.id, email: owner.email, ip: nil) }
+    }
+
+    static func setUp() async throws -> Setup {
+        let console = try TestConsole()
+        let owner = try await console.createStaff("owner@example.com", role: .owner)
+        let data = AppData(store: console.store)
+        let sweepstakes = try data.sweepstakes(name: "Autumn", drawn: false)  // ran 2026-10-01 to 2026-10-31: closed now
+        var eligible: [AppData.User] = []
+        for index in 0..<6 {
+            let user = try data.user(email: "adult\(index)@example.com", phone: "+1555000\(1000 + index)")
+            try data.entries(user, sweepstakes: sweepstakes, count: index + 1)
+            eligible.append(user)
+        }
+        let eighteenYearsAgoTomorrow = UTCDate.day(UTCDate.adding(days: 1, to: UTCDate.calendar.date(byAdding: .year, value: -18, to: Date())!))
+        let minor = try data.user(email: "minor@example.com", phone: "+15550002000", birthdate: eighteenYearsAgoTomorrow)
+        let cheat = try data.user(email: "cheat@example.com", phone: "+15550002001")
+        let voided = try data.user(email: "voided@example.com", phone: "+15550002002")
+        let gone = try data.user(email: "gone@example.com", phone: "+15550002003")
+        for user in [minor, cheat, voided, gone] { try data.entries(user, sweepstakes: sweepstakes, count: 50) }
+        try await EntryCorrections.disqualify(console.store, sweepstakesId: sweepstakes, uuid: cheat.uuid, reason: "Bots", by: .commandLine)
+        try await EntryCorrections.voidAll(console.store, sweepstakesId: sweepstakes, uuid: voided.uuid, reason: "Duplicate", by: .commandLine)
+        try await console.store.write { db in try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [gone.id]) }
+        try await console.store.write { db in try db.execute(sql: "UPDATE sweepstakes SET winner_count = 100 WHERE id = ?", arguments: [sweepstakes]) }
+        return Setup(console: console, sweepstakes: sweepstakes, eligible: eligible, owner: owner)
+    }
+
+    @Test func ineligibleUsersNeverWin() async throws {
+        let setup = try await Self.setUp()
+        guard case .drawn(let draw) = try await SweepstakesDraws.draw(setup.console.store, sweepstakesId: setup.sweepstakes, replacing: nil,
+                                                                      reason: "", by: setup.actor) else {
+            Issue.record("no draw")
+            return
+        }
+        // Everyone eligible wins (100 winners asked, 6 eligible); nobody else does.
+        #expect(Set(draw.winners.map(\.uuid)) == Set(setup.eligible.map(\.uuid)))
+        #expect(draw.eligibleUsers == 6)
+        #expect(draw.totalWeight == 21)
+        #expect(try setup.console.auditCount(.sweepstakesDrawn) == 1)
+    }
+
+    @Test func aDoubleSubmitDrawsOnceAndARedrawKeepsTheFirst() async throws {
+        let setup = try await Self.setUp()
+        let store = setup.console.store
+        async let first = SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor)
+        async let second = SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor)
+        let outcomes = try await [first, second]
+        let drawn = outcomes.compactMap { if case .drawn(let draw) = $0 { draw } else { nil } }
+        let refused = outcomes.compactMap { if case .alreadyDrawn(let draw) = $0 { draw } else { nil } }
+        #expect(drawn.count == 1 && refused.count == 1)
+        #expect(refused.first?.id == drawn.first?.id)
+        // A redraw needs the draw in force and a reason; the first stays on record.
+        await #expect(throws: ValidationErrors.self) {
+            _ = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: drawn[0].id, reason: " ", by: setup.actor)
+        }
+        guard case .drawn(let redraw) = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: drawn[0].id,
+                                                                        reason: "Winner 1 could not be reached", by: setup.actor) else {
+            Issue.record("no redraw")
+            return
+        }
+        #expect(redraw.replaces == drawn[0].id)
+        let history = try await SweepstakesDraws.history(store, sweepstakesId: setup.sweepstakes)
+        #expect(history.map(\.id) == [redraw.id, drawn[0].id])
+        // The old confirmation page (replacing the first draw) cannot draw again.
+        if case .drawn = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: drawn[0].id, reason: "again", by: setup.actor) {
+            Issue.record("drew twice from one page")
+        }
+        // Once drawn, corrections are refused.
+        await #expect(throws: EntryCorrections.Refused.self) {
+            try await EntryCorrections.grant(store, sweepstakesId: setup.sweepstakes, uuid: setup.eligible[0].uuid, quantity: "1", reason: "late", by: .commandLine)
+        }
+    }
+
+    @Test func verifyDrawDetectsAChangedAddedOrVoidedEntry() async throws {
+        let setup = try await Self.setUp()
+        let store = setup.console.store
+        guard case .drawn(let draw) = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor) else {
+            Issue.record("no draw")
+            return
+        }
+        func verify() async throws -> Bool {
+            let result = try await SweepstakesDraws.verify(store, drawId: draw.id)!
+            return result.hashMatches && result.winnersMatch
+        }
+        #expect(try await verify())
+        let user = setup.eligible[2]
+        // Another program (the console refuses) changes the entries after the draw.
+        let changes: [(String, String)] = [
+            ("UPDATE sweepstakes_entries SET quantity = quantity + 1 WHERE id = (SELECT MIN(id) FROM sweepstakes_entries WHERE user_id = \(user.id))",
+             "UPDATE sweepstakes_entries SET quantity = quantity - 1 WHERE id = (SELECT MIN(id) FROM sweepstakes_entries WHERE user_id = \(user.id))"),
+            ("INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at) VALUES (\(setup.sweepstakes), \(user.id), 1, 'daily_stand', '2026-10-05 00:00:00.000')",
+             "DELETE FROM sweepstakes_entries WHERE id = (SELECT MAX(id) FROM sweepstakes_entries)"),
+            ("UPDATE sweepstakes_entries SET voided = 1 WHERE id = (SELECT MIN(id) FROM sweepstakes_entries WHERE user_id = \(user.id))",
+             "UPDATE sweepstakes_entries SET voided = 0 WHERE id = (SELECT MIN(id) FROM sweepstakes_entries WHERE user_id = \(user.id))"),
+        ]
+        for (change, undo) in changes {
+            try await store.write { db in try db.execute(sql: change) }
+            #expect(try await !verify(), "\(change)")
+            try await store.write { db in try db.execute(sql: undo) }
+            #expect(try await verify(), "after undoing \(change)")
+        }
+    }
+
+    /// The Python script, with no Swift code behind it, agrees with the draw.
+    @Test func thePythonVerifierAgreesWithTheDraw() async throws {
+        let setup = try await Self.setUp()
+        let store = setup.console.store
+        try await store.write { db in try db.execute(sql: "UPDATE sweepstakes SET winner_count = 3 WHERE id = ?", arguments: [setup.sweepstakes]) }
+        guard case .drawn(let draw) = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor) else {
+            Issue.record("no draw")
+            return
+        }
+        let (_, text) = try #require(try await SweepstakesDraws.snapshot(store, drawId: draw.id))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString).csv")
+        try Data(text.utf8).write(to: file)
+        func python(_ expect: [String]) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", TestConsole.root.appendingPathComponent("scripts/verify-draw.py").path,
+                                 "--seed", draw.seed, "--hash", draw.snapshotHash, "--winners", String(draw.winnerCount),
+                                 "--expect", expect.joined(separator: ","), file.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        let winners = draw.winners.map(\.uuid)
+        let agreed = try python(winners)
+        #expect(agreed.status == 0, "\(agreed.output)")
+        #expect(agreed.output.contains("snapshot hash: matches") && agreed.output.contains("winners: match"))
+        for (rank, uuid) in winners.enumerated() { #expect(agreed.output.contains("winner \(rank + 1): \(uuid)")) }
+        let wrong = try python(Array(winners.reversed()))
+        #expect(wrong.status == 1)
+    }
+}
