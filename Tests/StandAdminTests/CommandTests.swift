@@ -9,7 +9,7 @@ import StandWeb
 
     @Test func everySubcommandOfTheBriefExists() throws {
         let names = StandAdmin.configuration.subcommands.map { $0._commandName }
-        #expect(names == ["serve", "migrate", "seed", "staff", "check-templates", "backup", "sanitise"])
+        #expect(names == ["serve", "migrate", "seed", "staff", "check-templates", "backup", "sanitise", "verify-draw"])
     }
 
     @Test func dbOptionAndDefaults() throws {

@@ -10,6 +10,13 @@ public enum SweepstakesDraws {
         /// Nil once the account is deleted.
         public let email: String?
         public let weight: Int
+
+        public init(rank: Int, uuid: String, email: String?, weight: Int) {
+            self.rank = rank
+            self.uuid = uuid
+            self.email = email
+            self.weight = weight
+        }
     }
 
     public struct Draw: Sendable {
@@ -27,6 +34,23 @@ public enum SweepstakesDraws {
         public let reason: String
         public let replaces: Int64?
         public let winners: [Winner]
+
+        public init(id: Int64, sweepstakesId: Int64, drawnBy: String?, drawnAt: Date, drawnOn: String, seed: String, snapshotHash: String,
+                    totalWeight: Int, eligibleUsers: Int, winnerCount: Int, reason: String, replaces: Int64?, winners: [Winner]) {
+            self.id = id
+            self.sweepstakesId = sweepstakesId
+            self.drawnBy = drawnBy
+            self.drawnAt = drawnAt
+            self.drawnOn = drawnOn
+            self.seed = seed
+            self.snapshotHash = snapshotHash
+            self.totalWeight = totalWeight
+            self.eligibleUsers = eligibleUsers
+            self.winnerCount = winnerCount
+            self.reason = reason
+            self.replaces = replaces
+            self.winners = winners
+        }
     }
 
     public enum Outcome: Sendable {
@@ -97,7 +121,7 @@ public enum SweepstakesDraws {
     }
 
     /// The draw in force: the newest.
-    static func latest(_ db: Database, sweepstakesId: Int64) throws -> Draw? {
+    public static func latest(_ db: Database, sweepstakesId: Int64) throws -> Draw? {
         guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM sweepstakes_draws WHERE sweepstakes_id = ?"), arguments: [sweepstakesId])
         else { return nil }
         return try find(db, id: id)
@@ -152,6 +176,22 @@ public enum SweepstakesDraws {
         try await store.read { db in
             guard let draw = try find(db, id: drawId) else { return nil }
             return (draw, DrawAlgorithm.snapshot(try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)))
+        }
+    }
+
+    /// What a draw today would be drawn from: eligible users and their entries
+    /// (the confirmation page names them before anyone draws).
+    public static func preview(_ store: StandStore, sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
+        try await store.read { db in
+            let candidates = try candidates(db, sweepstakesId: sweepstakesId, on: UTCDate.day(now))
+            return (candidates.count, candidates.reduce(0) { $0 + $1.weight })
+        }
+    }
+
+    /// Record an export of the entrants (an audit event).
+    public static func recordExport(_ store: StandStore, sweepstakesId: Int64, by actor: AuditActor, now: Date = Date()) async throws {
+        try await store.write { db in
+            try AuditLog.record(db, .entrantsExported, by: actor, target: (AuditTarget.sweepstakes, String(sweepstakesId)), at: now)
         }
     }
 }

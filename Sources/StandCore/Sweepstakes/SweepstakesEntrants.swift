@@ -11,15 +11,17 @@ public enum SweepstakesEntrants {
         public let email: String
         public let validEntries: Int
         public let voidedEntries: Int
-        public let disqualified: Bool
+        /// Why they are disqualified, while they are.
+        public let disqualificationReason: String?
+        public var disqualified: Bool { disqualificationReason != nil }
 
-        public init(userId: Int64, uuid: String, email: String, validEntries: Int, voidedEntries: Int, disqualified: Bool) {
+        public init(userId: Int64, uuid: String, email: String, validEntries: Int, voidedEntries: Int, disqualificationReason: String?) {
             self.userId = userId
             self.uuid = uuid
             self.email = email
             self.validEntries = validEntries
             self.voidedEntries = voidedEntries
-            self.disqualified = disqualified
+            self.disqualificationReason = disqualificationReason
         }
 
         public init(row: Row) {
@@ -28,7 +30,7 @@ public enum SweepstakesEntrants {
             email = row["email"]
             validEntries = row["valid_entries"]
             voidedEntries = row["voided_entries"]
-            disqualified = row["disqualified"]
+            disqualificationReason = row["disqualification_reason"]
         }
 
         var cursor: Cursor { Cursor(validEntries: validEntries, userId: userId) }
@@ -58,8 +60,8 @@ public enum SweepstakesEntrants {
 
     static let select = """
         SELECT n.user_id, n.valid_entries, n.voided_entries, u.uuid, u.email,
-               EXISTS (SELECT 1 FROM sweepstakes_disqualifications d
-                       WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualified
+               (SELECT d.reason FROM sweepstakes_disqualifications d
+                WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualification_reason
         FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
         """
 
@@ -201,6 +203,25 @@ public enum SweepstakesEntrants {
         return (0..<days).map { offset in
             let day = UTCDate.day(UTCDate.adding(days: offset, to: start))
             return (day, counts[day] ?? 0)
+        }
+    }
+
+    /// Every entrant by user id, handed over `batchSize` at a time: each batch
+    /// is its own short read on the primary key, so the export of a million
+    /// entrants neither holds a read open nor holds them all in memory.
+    public static func export(_ store: StandStore, sweepstakesId: Int64, batchSize: Int = 2_000,
+                              _ handle: ([Entrant]) async throws -> Void) async throws {
+        var after: Int64 = 0
+        while true {
+            let start = after
+            let batch = try await store.read { db in
+                try Entrant.fetchAll(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id > ? ORDER BY n.user_id LIMIT ?"),
+                                     arguments: [sweepstakesId, start, batchSize])
+            }
+            guard let last = batch.last else { return }
+            try await handle(batch)
+            after = last.userId
+            if batch.count < batchSize { return }
         }
     }
 }

@@ -44,6 +44,10 @@ enum Site {
     static let sweepstakesVoidAll = SitePath<Int64>("/sweepstakes/{id}/void-all")
     static let sweepstakesDisqualify = SitePath<Int64>("/sweepstakes/{id}/disqualify")
     static let sweepstakesLift = SitePath<Int64>("/sweepstakes/{id}/lift")
+    static let sweepstakesDraw = SitePath<Int64>("/sweepstakes/{id}/draw")
+    /// A draw's eligible snapshot (`uuid,weight` lines), `?draw=ID`: what scripts/verify-draw.py reads.
+    static let sweepstakesSnapshot = SitePath<Int64>("/sweepstakes/{id}/snapshot.csv")
+    static let sweepstakesEntrantsCSV = SitePath<Int64>("/sweepstakes/{id}/entrants.csv")
 
     static let deletionRequests = SitePath<Void>("/deletion-requests")
     static let deletionRequestCancel = SitePath<Int64>("/deletion-requests/{id}/cancel")

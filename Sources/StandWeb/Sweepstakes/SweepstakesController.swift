@@ -27,6 +27,11 @@ struct SweepstakesController {
         var reason: String?
     }
 
+    struct DrawForm: Decodable {
+        var reason: String?
+        var replacing: String?
+    }
+
     func addRoutes(readers: Routes, creators: Routes, owners: Routes) {
         readers.get(Site.sweepstakes, use: list)
         creators.get(Site.sweepstakesNew, use: new)
@@ -34,6 +39,10 @@ struct SweepstakesController {
         readers.get(Site.sweepstake, use: show)
         owners.get(Site.sweepstakesClose, use: confirmClose)
         owners.post(Site.sweepstakesClose, use: close)
+        owners.get(Site.sweepstakesDraw, use: confirmDraw)
+        owners.post(Site.sweepstakesDraw, use: draw)
+        readers.get(Site.sweepstakesSnapshot, use: snapshot)
+        creators.get(Site.sweepstakesEntrantsCSV, use: exportEntrants)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -88,9 +97,14 @@ struct SweepstakesController {
         page.searchMessage = message
         page.isFirstPage = after == nil && query.isEmpty
         page.nextHref = listing?.nextCursor.map { Site.sweepstake.href(id, ["after": $0.description]) }
+        page.draws = try await SweepstakesDraws.history(store, sweepstakesId: id).map(DrawView.init)
+        page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || !page.draws.isEmpty)
+        page.canExport = context.can(.createSweepstakes)
         let notice: String? = switch parameters["done"] {
         case "created": "Created \(sweepstakes.name)."
         case "closed": "Closed \(sweepstakes.name) early; it can be drawn now."
+        case "drawn": "Drew the winners of \(sweepstakes.name)."
+        case "already": "\(sweepstakes.name) had already been drawn (a second submit or another tab); nothing was drawn again."
         default: nil
         }
         return try renderer.render(page, title: sweepstakes.name, request: request, context: context, notice: notice)
@@ -117,6 +131,78 @@ struct SweepstakesController {
             page.errors = problem.errors
             return try renderer.render(page, title: "Close sweepstakes", request: request, context: context, status: problem.status)
         }
+    }
+
+    @Sendable func confirmDraw(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let sweepstakes = try await existing(try RouteParameter.rowId(context))
+        return try renderer.render(try await drawPage(sweepstakes), title: "Draw \(sweepstakes.name)", request: request, context: context)
+    }
+
+    @Sendable func draw(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        let form = (try? await request.decode(as: DrawForm.self, context: context)) ?? DrawForm()
+        let replacing = form.replacing.flatMap { $0.utf8.count <= 19 ? Int64($0) : nil }
+        do {
+            switch try await SweepstakesDraws.draw(store, sweepstakesId: id, replacing: replacing, reason: form.reason ?? "", by: context.auditActor) {
+            case .drawn:
+                return .redirect(to: Site.sweepstake.href(id, ["done": "drawn"], fragment: "draw"))
+            case .alreadyDrawn:
+                return .redirect(to: Site.sweepstake.href(id, ["done": "already"], fragment: "draw"))
+            case .notClosed(let phase):
+                throw HTTPError(.conflict, message: "This sweepstakes is \(phase.rawValue): it can be drawn once it has closed.")
+            case .nobodyEligible:
+                throw HTTPError(.conflict, message: "Nobody is eligible: no account with a valid entry is 18 or older and not disqualified. Nothing was drawn.")
+            }
+        } catch {
+            guard let problem = FormProblem(error) else { throw error }
+            var page = try await drawPage(try await existing(id))
+            page.reason = form.reason ?? ""
+            page.errors = problem.errors
+            return try renderer.render(page, title: "Draw", request: request, context: context, status: problem.status)
+        }
+    }
+
+    /// The eligible snapshot of a draw as `uuid,weight` lines: what scripts/verify-draw.py reads.
+    @Sendable func snapshot(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        guard let drawId = try QueryParameters(request).number("draw", in: QueryParameters.rowIds),
+              let (draw, text) = try await SweepstakesDraws.snapshot(store, drawId: drawId), draw.sweepstakesId == id else {
+            throw HTTPError(.notFound, message: "There is no such draw of sweepstakes #\(id).")
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/csv; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"stand-draw-\(draw.id)-snapshot.csv\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// Every entrant as CSV, streamed in batches (memory stays flat on a million); audited.
+    @Sendable func exportEntrants(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let sweepstakes = try await existing(try RouteParameter.rowId(context))
+        let store = self.store
+        try await SweepstakesDraws.recordExport(store, sweepstakesId: sweepstakes.id, by: context.auditActor)
+        var headers = HTTPFields()
+        headers[.contentType] = "text/csv; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"\(CSVRows.fileName(sweepstakes.name, day: UTCDate.day(Date())))\""
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(bytes: try CSVRows.encode([["uuid", "email", "valid_entries", "voided_entries", "disqualified", "disqualification_reason"]])))
+            try await SweepstakesEntrants.export(store, sweepstakesId: sweepstakes.id) { batch in
+                let rows = batch.map { [$0.uuid, $0.email, String($0.validEntries), String($0.voidedEntries), $0.disqualified ? "yes" : "no", $0.disqualificationReason ?? ""] }
+                try await writer.write(ByteBuffer(bytes: try CSVRows.encode(rows)))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
+        let current = try await SweepstakesDraws.history(store, sweepstakesId: sweepstakes.id).first
+        guard current != nil || sweepstakes.phase() == .closed else {
+            throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
+        }
+        let preview = try await SweepstakesDraws.preview(store, sweepstakesId: sweepstakes.id)
+        return SweepstakesDrawPage(id: sweepstakes.id, name: sweepstakes.name, winners: min(sweepstakes.winnerCount, preview.eligibleUsers),
+                                   eligibleUsers: preview.eligibleUsers.grouped, entries: preview.entries.grouped,
+                                   replacing: current.map(DrawView.init))
     }
 
     private func existing(_ id: Int64) async throws -> Sweepstakes {

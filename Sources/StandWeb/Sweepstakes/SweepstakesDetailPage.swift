@@ -27,6 +27,11 @@ struct SweepstakesDetailPage: PageModel {
     var nextHref: String?
     var isFirstPage = true
     let canClose: Bool
+    /// The draw in force first, then the ones it replaced.
+    var draws: [DrawView] = []
+    /// Owners, once it is closed (and not yet drawn) or to redraw.
+    var canDraw = false
+    var canExport = false
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "name": { $0.name }, "prize": { $0.prize }, "dates": { $0.dates }, "phase": { $0.phase },
@@ -36,6 +41,9 @@ struct SweepstakesDetailPage: PageModel {
         "searchMessage": { $0.searchMessage }, "nextHref": { $0.nextHref }, "isFirstPage": { $0.isFirstPage },
         "canClose": { $0.canClose }, "closeHref": { Site.sweepstakesClose.href($0.id) }, "searchAction": { Site.sweepstake.href($0.id) },
         "listHref": { _ in Site.sweepstakes.href() },
+        "currentDraw": { $0.draws.first }, "earlierDraws": { Array($0.draws.dropFirst()) }, "hasEarlierDraws": { $0.draws.count > 1 },
+        "canDraw": { $0.canDraw }, "isDrawn": { !$0.draws.isEmpty }, "drawHref": { Site.sweepstakesDraw.href($0.id) },
+        "canExport": { $0.canExport }, "exportHref": { Site.sweepstakesEntrantsCSV.href($0.id) },
     ]
 
     static func rowsHTML(_ entrants: [SweepstakesEntrants.Entrant], sweepstakesId: Int64) -> String {
@@ -72,10 +80,14 @@ struct SweepstakesDetailPage: PageModel {
         searched.query = hostile
         searched.nextHref = Site.sweepstake.href(1, ["after": "5~1"])
         searched.isFirstPage = false
+        searched.canDraw = true
+        searched.canExport = true
         var missing = Self(id: 1, name: hostile, prize: hostile, dates: "2026-11-01 – 2026-11-30", phase: "Drawn", winners: "1", rules: hostile,
                            closed: nil, entrants: "0", validEntries: "0", voidedEntries: "0", disqualified: "0", chartHTML: "", rowsHTML: "",
                            hasRows: false, canClose: false)
         missing.searchMessage = hostile
+        missing.draws = [.fixture(replaces: 1), .fixture(replaces: nil)]
+        missing.canDraw = true
         return [searched, missing]
     }
 }
@@ -83,7 +95,7 @@ struct SweepstakesDetailPage: PageModel {
 /// A sample entrant for fixtures and tests.
 enum SweepstakesEntrantsFixture {
     static var entrant: SweepstakesEntrants.Entrant {
-        SweepstakesEntrants.Entrant(userId: 1, uuid: Fixture.uuid, email: Fixture.hostile, validEntries: 5, voidedEntries: 1, disqualified: false)
+        SweepstakesEntrants.Entrant(userId: 1, uuid: Fixture.uuid, email: Fixture.hostile, validEntries: 5, voidedEntries: 1, disqualificationReason: nil)
     }
 }
 

@@ -102,9 +102,9 @@ import Testing
     @Test func everyActionHasWords() {
         let titled = Set(AuditWording.actionTitles.map(\.action))
         #expect(titled == Set(AuditAction.allCases))
-        #expect(AuditCSV.formulaSafe("+1 555") == "'+1 555")
-        #expect(AuditCSV.formulaSafe("@SUM(A1)") == "'@SUM(A1)")
-        #expect(AuditCSV.formulaSafe("-1") == "'-1")
-        #expect(AuditCSV.formulaSafe("plain") == "plain")
+        #expect(CSVRows.formulaSafe("+1 555") == "'+1 555")
+        #expect(CSVRows.formulaSafe("@SUM(A1)") == "'@SUM(A1)")
+        #expect(CSVRows.formulaSafe("-1") == "'-1")
+        #expect(CSVRows.formulaSafe("plain") == "plain")
     }
 }
