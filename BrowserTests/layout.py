@@ -52,6 +52,9 @@ def pages(server):
     open_one = server.query("SELECT id FROM sweepstakes WHERE status = 'open' ORDER BY id DESC LIMIT 1")
     if open_one:
         listed += [("sweepstakes-show", f"/sweepstakes/{open_one[0]}"), ("sweepstakes-close", f"/sweepstakes/{open_one[0]}/close")]
+    closed_one = server.query("SELECT id FROM sweepstakes WHERE status = 'open' AND ends_on < date('now') ORDER BY id LIMIT 1")
+    if closed_one:
+        listed.append(("sweepstakes-draw", f"/sweepstakes/{closed_one[0]}/draw"))
         entrant = server.query("SELECT u.uuid FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id WHERE n.sweepstakes_id = ? "
                                "ORDER BY n.valid_entries DESC LIMIT 1", open_one[0])
         if entrant:

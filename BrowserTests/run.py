@@ -14,6 +14,7 @@ from server import StandServer
 import flows
 import layout
 import questions
+import sweepstakes
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
@@ -34,7 +35,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + questions.ALL + layout.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL:
             browser = new_browser()
             try:
                 test(browser, server)
