@@ -7,6 +7,10 @@
                                          sweepstakes entries; print "uuid email"
   bench-data.py million-answers DB       a past question every user answered (once);
                                          print its id
+  bench-data.py big-sweepstakes DB       an ended sweepstakes where every user holds ten
+                                         entries (1M entrants, 10M entries); print its id
+  bench-data.py paths DB entrant COUNT ID
+                                         entrant searches on sweepstakes ID
 """
 import random
 import sqlite3
@@ -39,7 +43,7 @@ def typed_phone(e164):
     return e164[:3] + " " + e164[3:]
 
 
-def paths(db, kind, count):
+def paths(db, kind, count, extra=None):
     if kind == "email":
         return [search(email.upper()) for _, email, _ in sample(db, count)]
     if kind == "phone":
@@ -62,6 +66,11 @@ def paths(db, kind, count):
             if row and has_page:
                 result.append(search(letter, after=row[0], page=1000))
         return result
+    if kind == "entrant":
+        # Typed as people type them: an email in capitals, or a punctuated phone.
+        rows = sample(db, count)
+        return [f"/sweepstakes/{extra}?" + urllib.parse.urlencode({"q": email.upper() if n % 2 else typed_phone(phone)})
+                for n, (_, email, phone) in enumerate(rows)]
     raise SystemExit(f"unknown kind {kind}")
 
 
@@ -107,12 +116,35 @@ def million_answers(db):
     return question
 
 
+def big_sweepstakes(db):
+    """Ten entries per user, written in one statement like an import would, the
+    triggers keeping entrants and totals. Made once; later runs reuse it."""
+    name = "Bench: every user, ten entries"
+    row = db.execute("SELECT id FROM sweepstakes WHERE name = ?", (name,)).fetchone()
+    if row:
+        return row[0]
+    with db:
+        db.execute("""INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, winner_count, created_at)
+                      VALUES (?, 'A car', '2025-01-01', '2025-01-31', 'open', 10, '2024-12-01 00:00:00.000')""", (name,))
+        sweepstakes = db.execute("SELECT id FROM sweepstakes WHERE name = ?", (name,)).fetchone()[0]
+        db.execute("""INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
+                      SELECT ?, u.id, 1, CASE WHEN k.n = 9 THEN 'streak_bonus' ELSE 'daily_stand' END,
+                             '2025-01-' || printf('%02d', 1 + (u.id + k.n) % 31) || ' 12:00:00.000'
+                      FROM users u CROSS JOIN (SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4
+                                               UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9) k""",
+                   (sweepstakes,))
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return sweepstakes
+
+
 def main():
     command, path = sys.argv[1], sys.argv[2]
     db = sqlite3.connect(path, timeout=30)
     db.execute("PRAGMA foreign_keys = ON")
     if command == "paths":
-        print("\n".join(paths(db, sys.argv[3], int(sys.argv[4]))))
+        print("\n".join(paths(db, sys.argv[3], int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else None)))
+    elif command == "big-sweepstakes":
+        print(big_sweepstakes(db))
     elif command == "million-answers":
         print(million_answers(db))
     elif command == "heavy-user":

@@ -24,7 +24,40 @@ public enum DrawAlgorithm {
         }
     }
 
-    /// The snapshot's text; `candidates` must already be in UUID order.
+    /// Candidates in snapshot order: ascending byte order of the UUID text. A
+    /// canonical (lowercase, dashed) UUID sorts by bytes as its 128-bit value
+    /// does, so those are compared as two integers; anything else as bytes.
+    public static func inSnapshotOrder(_ candidates: [Candidate]) -> [Candidate] {
+        let keys = candidates.map { uuidValue($0.uuid) }
+        if keys.allSatisfy({ $0 != nil }) {
+            let order = keys.indices.sorted { let a = keys[$0]!, b = keys[$1]!; return a.high != b.high ? a.high < b.high : a.low < b.low }
+            return order.map { candidates[$0] }
+        }
+        return candidates.sorted { $0.uuid.utf8.lexicographicallyPrecedes($1.uuid.utf8) }
+    }
+
+    /// The 128 bits of `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex; nil for anything else.
+    static func uuidValue(_ uuid: String) -> (high: UInt64, low: UInt64)? {
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, position = 0
+        for byte in uuid.utf8 {
+            defer { position += 1 }
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let nibble: UInt64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt64(byte - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+            if digits < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
+            digits += 1
+        }
+        return position == 36 && digits == 32 ? (high, low) : nil
+    }
+
+    /// The snapshot's text; `candidates` must already be in snapshot order.
     public static func snapshot(_ candidates: [Candidate]) -> String {
         var text = ""
         text.reserveCapacity(candidates.count * 40)

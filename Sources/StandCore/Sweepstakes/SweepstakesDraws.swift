@@ -64,19 +64,26 @@ public enum SweepstakesDraws {
     /// Eligible on `day`: a valid entry, an existing account, 18 or older that
     /// day, not disqualified. In UUID order, weighted by valid entries.
     public static func candidates(_ db: Database, sweepstakesId: Int64, on day: String) throws -> [DrawAlgorithm.Candidate] {
-        // Born on or before this day of the year 18 years earlier (the same rule as `AgeRule`).
-        let cutoff = String(format: "%04d", (Int(day.prefix(4)) ?? 0) - AgeRule.minimumAge) + day.dropFirst(4)
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT u.uuid, n.valid_entries
-            FROM users u CROSS JOIN sweepstakes_entrants n ON n.sweepstakes_id = ? AND n.user_id = u.id
-            WHERE n.valid_entries > 0 AND u.birthdate <= ?
-              AND NOT EXISTS (SELECT 1 FROM sweepstakes_disqualifications d
-                              WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL)
-            ORDER BY u.uuid
-            """), arguments: [sweepstakesId, cutoff])
+        // Read in the entrants' key order (their rows, then each user by rowid:
+        // both sequential), then sorted here. Walking users in UUID order and
+        // probing entrants instead was a random read per user: 7 s for a million.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT u.uuid, n.valid_entries " + eligibleFrom), arguments: [sweepstakesId, cutoff(day)])
         var candidates: [DrawAlgorithm.Candidate] = []
         while let row = try rows.next() { candidates.append(.init(uuid: row[0], weight: row[1])) }
-        return candidates
+        return DrawAlgorithm.inSnapshotOrder(candidates)
+    }
+
+    /// Eligible entrants of `?` (the sweepstakes) born on or before `?` (the cutoff).
+    static let eligibleFrom = """
+        FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
+        WHERE n.sweepstakes_id = ? AND n.valid_entries > 0 AND u.birthdate <= ?
+          AND NOT EXISTS (SELECT 1 FROM sweepstakes_disqualifications d
+                          WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL)
+        """
+
+    /// Born on or before this day of the year 18 years earlier (the same rule as `AgeRule`).
+    static func cutoff(_ day: String) -> String {
+        String(format: "%04d", (Int(day.prefix(4)) ?? 0) - AgeRule.minimumAge) + day.dropFirst(4)
     }
 
     /// Draw (or, with `replacing`, redraw) in one write transaction. `replacing`
@@ -180,11 +187,12 @@ public enum SweepstakesDraws {
     }
 
     /// What a draw today would be drawn from: eligible users and their entries
-    /// (the confirmation page names them before anyone draws).
+    /// (the confirmation page names them before anyone draws). Counted, not listed.
     public static func preview(_ store: StandStore, sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
         try await store.read { db in
-            let candidates = try candidates(db, sweepstakesId: sweepstakesId, on: UTCDate.day(now))
-            return (candidates.count, candidates.reduce(0) { $0 + $1.weight })
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0) " + eligibleFrom),
+                                       arguments: [sweepstakesId, cutoff(UTCDate.day(now))])
+            return (row?[0] ?? 0, row?[1] ?? 0)
         }
     }
 

@@ -41,10 +41,11 @@ struct QuestionFormController {
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let asked = QueryParameters(request)["date"].flatMap { UTCDate.parseDay($0) != nil ? $0 : nil }
-        let day = try await QuestionScheduling.nextFreeDay(store, from: asked ?? UTCDate.day(Date()))
-        // An empty day the calendar linked to is offered as it is; a taken one shows its problem on saving.
-        let page = QuestionFormPage(purpose: .schedule, values: QuestionDraft(runsOn: asked ?? day, text: "", choices: []))
+        // A day the calendar linked to is offered as it is (a taken one shows its problem on saving);
+        // without one, the next free day.
+        var day = QueryParameters(request)["date"].flatMap { UTCDate.parseDay($0) != nil ? $0 : nil }
+        if day == nil { day = try await QuestionScheduling.nextFreeDay(store, from: UTCDate.day(Date())) }
+        let page = QuestionFormPage(purpose: .schedule, values: QuestionDraft(runsOn: day ?? "", text: "", choices: []))
         return try renderer.render(page, title: "Schedule a question", request: request, context: context)
     }
 

@@ -8,14 +8,18 @@ struct UserPage: PageModel {
     static let fixtureRoles: [StaffRole?] = [.owner, .editor]
 
     struct Entries: MustacheFields {
+        let sweepstakesId: Int64
         let name: String
         let status: String
         let entries: Int
         let voided: Int
         let grants: Int
+        /// The account's entry rows in that sweepstakes, with the corrections.
+        let href: String
 
         static let fields: [String: @Sendable (Self) -> Any?] = [
             "name": { $0.name }, "status": { $0.status }, "entries": { $0.entries }, "voided": { $0.voided }, "grants": { $0.grants },
+            "href": { $0.href },
         ]
     }
 
@@ -134,7 +138,8 @@ struct UserPage: PageModel {
                 answersHTML: full ? answerRows(answers) : "",
                 olderAnswersHref: full ? Site.user.href(uuid, ["answers_before": "4"], fragment: "answers") : nil,
                 newestAnswersHref: full ? Site.user.href(uuid, fragment: "answers") : nil,
-                entries: full ? [Entries(name: hostile, status: "Open", entries: 12, voided: 1, grants: 13)] : [],
+                entries: full ? [Entries(sweepstakesId: 1, name: hostile, status: "Open", entries: 12, voided: 1, grants: 13,
+                                          href: Site.sweepstakesEntrant.href(1, ["user": Fixture.uuid]))] : [],
                 requests: full ? [Request(id: 1, source: "Staff", status: "Pending", received: "2026-11-20 09:00 UTC", note: hostile)] : [],
                 hasPendingRequest: !full,
                 eventsHTML: full ? eventRows(events) : "", viewsSummary: hostile,
@@ -157,7 +162,10 @@ extension UserPage {
             answersHTML: Self.answerRows(record.answers.items),
             olderAnswersHref: record.answers.nextCursor.map { Site.user.href(account.uuid, ["answers_before": String($0)], fragment: "answers") },
             newestAnswersHref: answersBefore == nil ? nil : Site.user.href(account.uuid, fragment: "answers"),
-            entries: record.entries.map { Entries(name: $0.name, status: $0.status.capitalized, entries: $0.entries, voided: $0.voided, grants: $0.grants) },
+            entries: record.entries.map {
+                Entries(sweepstakesId: $0.sweepstakesId, name: $0.name, status: $0.status.capitalized, entries: $0.entries, voided: $0.voided,
+                        grants: $0.grants, href: Site.sweepstakesEntrant.href($0.sweepstakesId, ["user": record.account.uuid]))
+            },
             requests: record.requests.map { Request(id: $0.id, source: $0.source == "app" ? "App" : "Staff", status: $0.status.rawValue.capitalized,
                                                     received: UTCDate.minute($0.createdAt), note: $0.note) },
             hasPendingRequest: record.requests.contains { $0.status == .pending },

@@ -34,6 +34,18 @@ import Testing
         #expect(chiSquare([2, 2, 3, 4]) > 16.27)
     }
 
+    /// The snapshot's order is the UUIDs' byte order, however they are sorted inside.
+    @Test func snapshotOrderIsByteOrder() {
+        var uuids = (0..<2_000).map { _ in UUID().uuidString.lowercased() }
+        uuids += ["ffffffff-ffff-ffff-ffff-ffffffffffff", "00000000-0000-0000-0000-000000000000", "0000000f-0000-0000-0000-000000000000"]
+        let pool = uuids.map { DrawAlgorithm.Candidate(uuid: $0, weight: 1) }
+        let byBytes = uuids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(DrawAlgorithm.inSnapshotOrder(pool).map(\.uuid) == byBytes)
+        // One that is not canonical (another program wrote it) falls back to bytes for all.
+        let odd = pool + [.init(uuid: "not-a-uuid", weight: 1)]
+        #expect(DrawAlgorithm.inSnapshotOrder(odd).map(\.uuid) == (uuids + ["not-a-uuid"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     @Test func nobodyWinsTwiceAndASmallPoolAllWin() {
         let pool = Self.candidates([5, 1, 1, 1, 1, 1])
         for index in 0..<200 {
