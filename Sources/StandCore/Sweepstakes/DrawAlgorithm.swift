@@ -28,50 +28,63 @@ public enum DrawAlgorithm {
     /// canonical (lowercase, dashed) UUID sorts by bytes as its 128-bit value
     /// does, so those are compared as two integers; anything else as bytes.
     public static func inSnapshotOrder(_ candidates: [Candidate]) -> [Candidate] {
-        let keys = candidates.map { uuidValue($0.uuid) }
-        if keys.allSatisfy({ $0 != nil }) {
-            let order = keys.indices.sorted { let a = keys[$0]!, b = keys[$1]!; return a.high != b.high ? a.high < b.high : a.low < b.low }
-            return order.map { candidates[$0] }
+        struct Key { let high: UInt64, low: UInt64, index: Int }
+        var keys: [Key] = []
+        keys.reserveCapacity(candidates.count)
+        for (index, candidate) in candidates.enumerated() {
+            guard let value = uuidValue(candidate.uuid) else {
+                return candidates.sorted { $0.uuid.utf8.lexicographicallyPrecedes($1.uuid.utf8) }
+            }
+            keys.append(Key(high: value.high, low: value.low, index: index))
         }
-        return candidates.sorted { $0.uuid.utf8.lexicographicallyPrecedes($1.uuid.utf8) }
+        keys.sort { $0.high != $1.high ? $0.high < $1.high : $0.low < $1.low }
+        return keys.map { candidates[$0.index] }
     }
 
     /// The 128 bits of `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex; nil for anything else.
     static func uuidValue(_ uuid: String) -> (high: UInt64, low: UInt64)? {
-        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, position = 0
-        for byte in uuid.utf8 {
-            defer { position += 1 }
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+        var uuid = uuid
+        return uuid.withUTF8 { bytes -> (high: UInt64, low: UInt64)? in
+            guard bytes.count == 36 else { return nil }
+            var high: UInt64 = 0, low: UInt64 = 0, digits = 0
+            for position in 0..<36 {
+                let byte = bytes[position]
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    if byte != UInt8(ascii: "-") { return nil }
+                    continue
+                }
+                let nibble: UInt64
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte &- UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt64(byte &- UInt8(ascii: "a") &+ 10)
+                default: return nil
+                }
+                if digits < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
+                digits += 1
             }
-            let nibble: UInt64
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt64(byte - UInt8(ascii: "a") + 10)
-            default: return nil
-            }
-            if digits < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
-            digits += 1
+            return (high, low)
         }
-        return position == 36 && digits == 32 ? (high, low) : nil
     }
 
-    /// The snapshot's text; `candidates` must already be in snapshot order.
-    public static func snapshot(_ candidates: [Candidate]) -> String {
-        var text = ""
-        text.reserveCapacity(candidates.count * 40)
+    /// The snapshot's bytes; `candidates` must already be in snapshot order.
+    public static func snapshot(_ candidates: [Candidate]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(candidates.count * 40)
         for candidate in candidates {
-            text += candidate.uuid
-            text += ","
-            text += String(candidate.weight)
-            text += "\n"
+            bytes.append(contentsOf: candidate.uuid.utf8)
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(contentsOf: String(candidate.weight).utf8)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return text
+        return bytes
     }
 
-    public static func hash(_ snapshot: String) -> String {
-        hex(Array(SHA256.hash(data: Array(snapshot.utf8))))
+    public static func hash(_ snapshot: [UInt8]) -> String {
+        hex(Array(SHA256.hash(data: snapshot)))
+    }
+
+    public static func hash(_ text: String) -> String {
+        hash(Array(text.utf8))
     }
 
     /// 32 bytes from the system's secure random source, as 64 hex digits.

@@ -182,7 +182,8 @@ public enum SweepstakesDraws {
     public static func snapshot(_ store: StandStore, drawId: Int64) async throws -> (draw: Draw, text: String)? {
         try await store.read { db in
             guard let draw = try find(db, id: drawId) else { return nil }
-            return (draw, DrawAlgorithm.snapshot(try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)))
+            let bytes = DrawAlgorithm.snapshot(try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn))
+            return (draw, String(decoding: bytes, as: UTF8.self))
         }
     }
 
