@@ -148,11 +148,39 @@ public enum SweepstakesDraws {
                     winners: winners)
     }
 
-    /// Every draw of a sweepstakes, the one in force first.
-    public static func history(_ store: StandStore, sweepstakesId: Int64) async throws -> [Draw] {
+    /// A draw replaced by a later one: what the page lists of it.
+    public struct EarlierDraw: Sendable, Equatable {
+        public let id: Int64
+        public let drawnAt: Date
+        public let drawnBy: String?
+        public let seed: String
+        public let snapshotHash: String
+        public let winners: String
+
+        public init(id: Int64, drawnAt: Date, drawnBy: String?, seed: String, snapshotHash: String, winners: String) {
+            self.id = id
+            self.drawnAt = drawnAt
+            self.drawnBy = drawnBy
+            self.seed = seed
+            self.snapshotHash = snapshotHash
+            self.winners = winners
+        }
+    }
+
+    /// The draw in force in full, and the ones it replaced in a line each; one read.
+    public static func history(_ store: StandStore, sweepstakesId: Int64) async throws -> (current: Draw?, earlier: [EarlierDraw]) {
         try await store.read { db in
-            try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM sweepstakes_draws WHERE sweepstakes_id = ? ORDER BY id DESC"),
-                               arguments: [sweepstakesId]).compactMap { try find(db, id: $0) }
+            guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, []) }
+            let earlier = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT d.id, d.drawn_at, d.seed, d.snapshot_hash, s.email,
+                       (SELECT group_concat(w.user_uuid, ' ') FROM (SELECT user_uuid FROM draw_winners WHERE draw_id = d.id ORDER BY rank) w) AS winners
+                FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by
+                WHERE d.sweepstakes_id = ? AND d.id <> ? ORDER BY d.id DESC
+                """), arguments: [sweepstakesId, current.id]).map {
+                EarlierDraw(id: $0["id"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, drawnBy: $0["email"], seed: $0["seed"],
+                            snapshotHash: $0["snapshot_hash"], winners: $0["winners"] ?? "")
+            }
+            return (current, earlier)
         }
     }
 

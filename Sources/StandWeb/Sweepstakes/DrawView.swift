@@ -4,18 +4,6 @@ import StandCore
 /// A draw as the sweepstakes page publishes it: enough for anyone to re-run it
 /// (seed, snapshot hash, the snapshot itself, the winners in order).
 struct DrawView: MustacheFields {
-    struct Winner: MustacheFields {
-        let rank: Int
-        let uuid: String
-        let email: String?
-        let weight: String
-
-        static let fields: [String: @Sendable (Self) -> Any?] = [
-            "rank": { $0.rank }, "uuid": { $0.uuid }, "email": { $0.email }, "weight": { $0.weight },
-            "userHref": { Site.user.href($0.uuid) },
-        ]
-    }
-
     let id: Int64
     let sweepstakesId: Int64
     let drawnAt: String
@@ -28,12 +16,13 @@ struct DrawView: MustacheFields {
     let winnerCount: Int
     let reason: String
     let replaces: Int64?
-    let winners: [Winner]
+    /// The winners as `<li>` items, written in Swift like table rows.
+    let winnersHTML: String
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "drawnAt": { $0.drawnAt }, "drawnBy": { $0.drawnBy }, "drawnOn": { $0.drawnOn }, "seed": { $0.seed },
         "snapshotHash": { $0.snapshotHash }, "eligibleUsers": { $0.eligibleUsers }, "totalWeight": { $0.totalWeight },
-        "winnerCount": { $0.winnerCount }, "reason": { $0.reason }, "replaces": { $0.replaces }, "winners": { $0.winners },
+        "winnerCount": { $0.winnerCount }, "reason": { $0.reason }, "replaces": { $0.replaces }, "winnersHTML": { $0.winnersHTML },
         "snapshotHref": { Site.sweepstakesSnapshot.href($0.sweepstakesId, ["draw": String($0.id)]) },
         "verifyCommand": { "scripts/verify-draw.py --seed \($0.seed) --hash \($0.snapshotHash) --winners \($0.winnerCount) snapshot.csv" },
     ]
@@ -51,7 +40,30 @@ struct DrawView: MustacheFields {
         winnerCount = draw.winnerCount
         reason = draw.reason
         replaces = draw.replaces
-        winners = draw.winners.map { Winner(rank: $0.rank, uuid: $0.uuid, email: $0.email, weight: $0.weight.grouped) }
+        var html = ""
+        for winner in draw.winners {
+            html += "<li><a href=\"" + FastHTMLEscaping.escape(Site.user.href(winner.uuid)) + "\">"
+            html += FastHTMLEscaping.escape(winner.email ?? "Deleted account") + "</a> <code class=\"uuid\">"
+            html += FastHTMLEscaping.escape(winner.uuid) + "</code> <span class=\"muted\">"
+            html += EntryCorrections.entries(winner.weight) + "</span></li>"
+        }
+        winnersHTML = html
+    }
+
+    /// Draws a later one replaced, a row each: enough to re-run them too.
+    static func earlierRowsHTML(_ draws: [SweepstakesDraws.EarlierDraw], sweepstakesId: Int64) -> String {
+        var rows = TableRowsHTML(columns: ["Draw", "When (UTC)", "By", "Winners", "Seed", "Snapshot"], reservingCapacity: draws.count * 600)
+        for draw in draws {
+            rows.row { cells in
+                cells.numberCell("#\(draw.id)")
+                cells.cell(UTCDate.minute(draw.drawnAt))
+                cells.cell(draw.drawnBy ?? "—")
+                cells.codeCell(draw.winners)
+                cells.codeCell(draw.seed)
+                cells.linkCell("uuid,weight lines", href: Site.sweepstakesSnapshot.href(sweepstakesId, ["draw": String(draw.id)]))
+            }
+        }
+        return rows.html
     }
 
     static func fixture(replaces: Int64?) -> DrawView {

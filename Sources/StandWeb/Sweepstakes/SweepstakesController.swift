@@ -97,8 +97,10 @@ struct SweepstakesController {
         page.searchMessage = message
         page.isFirstPage = after == nil && query.isEmpty
         page.nextHref = listing?.nextCursor.map { Site.sweepstake.href(id, ["after": $0.description]) }
-        page.draws = try await SweepstakesDraws.history(store, sweepstakesId: id).map(DrawView.init)
-        page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || !page.draws.isEmpty)
+        let draws = try await context.timing.measure(.db) { try await SweepstakesDraws.history(store, sweepstakesId: id) }
+        page.draw = draws.current.map(DrawView.init)
+        page.earlierDrawsHTML = DrawView.earlierRowsHTML(draws.earlier, sweepstakesId: id)
+        page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || draws.current != nil)
         page.canExport = context.can(.createSweepstakes)
         let notice: String? = switch parameters["done"] {
         case "created": "Created \(sweepstakes.name)."
@@ -195,7 +197,7 @@ struct SweepstakesController {
     }
 
     private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
-        let current = try await SweepstakesDraws.history(store, sweepstakesId: sweepstakes.id).first
+        let current = try await SweepstakesDraws.history(store, sweepstakesId: sweepstakes.id).current
         guard current != nil || sweepstakes.phase() == .closed else {
             throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
         }

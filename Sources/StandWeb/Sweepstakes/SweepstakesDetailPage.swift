@@ -27,8 +27,9 @@ struct SweepstakesDetailPage: PageModel {
     var nextHref: String?
     var isFirstPage = true
     let canClose: Bool
-    /// The draw in force first, then the ones it replaced.
-    var draws: [DrawView] = []
+    /// The draw in force, and the ones it replaced as table rows.
+    var draw: DrawView?
+    var earlierDrawsHTML = ""
     /// Owners, once it is closed (and not yet drawn) or to redraw.
     var canDraw = false
     var canExport = false
@@ -41,8 +42,8 @@ struct SweepstakesDetailPage: PageModel {
         "searchMessage": { $0.searchMessage }, "nextHref": { $0.nextHref }, "isFirstPage": { $0.isFirstPage },
         "canClose": { $0.canClose }, "closeHref": { Site.sweepstakesClose.href($0.id) }, "searchAction": { Site.sweepstake.href($0.id) },
         "listHref": { _ in Site.sweepstakes.href() },
-        "currentDraw": { $0.draws.first }, "earlierDraws": { Array($0.draws.dropFirst()) }, "hasEarlierDraws": { $0.draws.count > 1 },
-        "canDraw": { $0.canDraw }, "isDrawn": { !$0.draws.isEmpty }, "drawHref": { Site.sweepstakesDraw.href($0.id) },
+        "currentDraw": { $0.draw }, "earlierDrawsHTML": { $0.earlierDrawsHTML }, "hasEarlierDraws": { !$0.earlierDrawsHTML.isEmpty },
+        "canDraw": { $0.canDraw }, "isDrawn": { $0.draw != nil }, "drawHref": { Site.sweepstakesDraw.href($0.id) },
         "canExport": { $0.canExport }, "exportHref": { Site.sweepstakesEntrantsCSV.href($0.id) },
     ]
 
@@ -86,7 +87,10 @@ struct SweepstakesDetailPage: PageModel {
                            closed: nil, entrants: "0", validEntries: "0", voidedEntries: "0", disqualified: "0", chartHTML: "", rowsHTML: "",
                            hasRows: false, canClose: false)
         missing.searchMessage = hostile
-        missing.draws = [.fixture(replaces: 1), .fixture(replaces: nil)]
+        missing.draw = .fixture(replaces: 1)
+        missing.earlierDrawsHTML = DrawView.earlierRowsHTML(
+            [.init(id: 1, drawnAt: .now, drawnBy: hostile, seed: String(repeating: "ab", count: 32), snapshotHash: String(repeating: "cd", count: 32),
+                   winners: Fixture.uuid)], sweepstakesId: 1)
         missing.canDraw = true
         return [searched, missing]
     }
