@@ -114,3 +114,31 @@ import Testing
         #expect(output == "<p id=\"a\">k</p><script src=\"/a.js\"></script><form action=\"/x\"><input name=\"q\"></form>")
     }
 }
+
+/// The SVG the console draws its charts with survives on pages; nothing in it
+/// that could run, link or animate does, and outside markup gets no SVG at all.
+@Suite struct ChartSVGTests {
+    @Test func theChartSubsetIsKeptOnPages() {
+        let chart = "<svg class=\"column-chart\" viewBox=\"-12 0 504 132\" role=\"img\" aria-label=\"Answers\"><text class=\"scale\" x=\"0\" y=\"10\">max 3</text><rect class=\"bar\" x=\"3\" y=\"14\" width=\"14\" height=\"100\"></rect><line class=\"axis\" x1=\"0\" y1=\"114\" x2=\"480\" y2=\"114\"></line></svg>"
+        let result = processPage(page(body: chart))
+        #expect(result.issues.isEmpty, "\(result.issues)")
+        #expect(result.html.contains("<svg class=\"column-chart\" viewbox=\"-12 0 504 132\" role=\"img\" aria-label=\"Answers\">"))
+        #expect(result.html.contains("<rect class=\"bar\" x=\"3\" y=\"14\" width=\"14\" height=\"100\"></rect>"))
+        #expect(result.html.contains("<line class=\"axis\" x1=\"0\" y1=\"114\" x2=\"480\" y2=\"114\"></line>"))
+    }
+
+    @Test func scriptsHandlersLinksAndAnimationInsideSVGAreDropped() {
+        let svg = "<svg onload=\"alert(1)\"><script>alert(2)</script><rect onclick=\"alert(3)\" style=\"fill:red\" width=\"1\" height=\"1\"></rect>"
+            + "<animate attributeName=\"href\" to=\"javascript:alert(4)\"></animate><foreignObject><img src=x onerror=alert(5)></foreignObject>"
+            + "<use href=\"data:image/svg+xml,<svg onload=alert(6)>\"></use><a href=\"javascript:alert(7)\">x</a></svg>"
+        let html = processPage(page(body: svg)).html
+        for gone in ["onload", "alert(2)", "onclick", "style=", "animate", "foreignobject", "onerror", "<use", "javascript:"] {
+            #expect(!html.lowercased().contains(gone), "\(gone) survived: \(html)")
+        }
+        #expect(html.contains("<rect width=\"1\" height=\"1\"></rect>"))
+    }
+
+    @Test func outsideMarkupGetsNoSVG() {
+        #expect(HTMLPipeline(policy: .fragment).sanitise(fragment: "<p>a</p><svg><rect width=\"1\"></rect><text>t</text></svg>") == "<p>a</p>")
+    }
+}
