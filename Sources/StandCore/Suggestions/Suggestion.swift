@@ -57,27 +57,8 @@ public struct Suggestion: Sendable, FetchableRecord {
 /// `suggestions_pending`), reviewed ones by newest review (`suggestions_reviewed`),
 /// 25 a page, keyset-paginated.
 public enum SuggestionQueue {
-    /// Where a page starts: the sort time and id of the last row shown.
-    public struct Cursor: Sendable, Equatable, LosslessStringConvertible {
-        public let time: String
-        public let id: Int64
-
-        public init?(_ description: String) {
-            let parts = description.split(separator: "~", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1].utf8.count <= 19, let id = Int64(parts[1]), id > 0,
-                  parts[0].wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?/) != nil
-            else { return nil }
-            time = parts[0].replacingOccurrences(of: "T", with: " ")
-            self.id = id
-        }
-
-        init(time: String, id: Int64) {
-            self.time = time
-            self.id = id
-        }
-
-        public var description: String { time.replacingOccurrences(of: " ", with: "T") + "~" + String(id) }
-    }
+    /// Where a page starts: the sort time (received, or reviewed) and id of the last row shown.
+    public typealias Cursor = TimeCursor
 
     public struct Listing: Sendable {
         public let items: [Suggestion]
@@ -109,10 +90,5 @@ public enum SuggestionQueue {
             }
             return Listing(items: items, next: next, counts: counts)
         }
-    }
-
-    /// How many are waiting (the dashboard's count).
-    public static func pendingCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM suggestions WHERE status = 'pending'")) ?? 0
     }
 }

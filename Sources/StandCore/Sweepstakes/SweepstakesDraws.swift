@@ -169,19 +169,21 @@ public enum SweepstakesDraws {
 
     /// The draw in force in full, and the ones it replaced in a line each; one read.
     public static func history(_ store: StandStore, sweepstakesId: Int64) async throws -> (current: Draw?, earlier: [EarlierDraw]) {
-        try await store.read { db in
-            guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, []) }
-            let earlier = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT d.id, d.drawn_at, d.seed, d.snapshot_hash, s.email,
-                       (SELECT group_concat(w.user_uuid, ' ') FROM (SELECT user_uuid FROM draw_winners WHERE draw_id = d.id ORDER BY rank) w) AS winners
-                FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by
-                WHERE d.sweepstakes_id = ? AND d.id <> ? ORDER BY d.id DESC
-                """), arguments: [sweepstakesId, current.id]).map {
-                EarlierDraw(id: $0["id"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, drawnBy: $0["email"], seed: $0["seed"],
-                            snapshotHash: $0["snapshot_hash"], winners: $0["winners"] ?? "")
-            }
-            return (current, earlier)
+        try await store.read { db in try history(db, sweepstakesId: sweepstakesId) }
+    }
+
+    public static func history(_ db: Database, sweepstakesId: Int64) throws -> (current: Draw?, earlier: [EarlierDraw]) {
+        guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, []) }
+        let earlier = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT d.id, d.drawn_at, d.seed, d.snapshot_hash, s.email,
+                   (SELECT group_concat(w.user_uuid, ' ') FROM (SELECT user_uuid FROM draw_winners WHERE draw_id = d.id ORDER BY rank) w) AS winners
+            FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by
+            WHERE d.sweepstakes_id = ? AND d.id <> ? ORDER BY d.id DESC
+            """), arguments: [sweepstakesId, current.id]).map {
+            EarlierDraw(id: $0["id"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, drawnBy: $0["email"], seed: $0["seed"],
+                        snapshotHash: $0["snapshot_hash"], winners: $0["winners"] ?? "")
         }
+        return (current, earlier)
     }
 
     /// What re-running a draw from its seed over the store as it is now gives.

@@ -66,19 +66,17 @@ public enum SweepstakesEntrants {
         """
 
     /// Most valid entries first (ties: newer accounts first), `limit` a page.
-    public static func ranked(_ store: StandStore, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) async throws -> KeysetPage<Entrant, Cursor> {
-        try await store.read { db in
-            var sql = select + " WHERE n.sweepstakes_id = ?"
-            var arguments: StatementArguments = [sweepstakesId]
-            if let cursor {
-                sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
-                arguments += [cursor.validEntries, cursor.userId]
-            }
-            sql += " ORDER BY n.valid_entries DESC, n.user_id DESC LIMIT ?"
-            arguments += [limit + 1]
-            let rows = try Entrant.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-            return KeysetPage(items: rows, limit: limit, cursor: \.cursor)
+    public static func ranked(_ db: Database, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) throws -> KeysetPage<Entrant, Cursor> {
+        var sql = select + " WHERE n.sweepstakes_id = ?"
+        var arguments: StatementArguments = [sweepstakesId]
+        if let cursor {
+            sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
+            arguments += [cursor.validEntries, cursor.userId]
         }
+        sql += " ORDER BY n.valid_entries DESC, n.user_id DESC LIMIT ?"
+        arguments += [limit + 1]
+        let rows = try Entrant.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        return KeysetPage(items: rows, limit: limit, cursor: \.cursor)
     }
 
     public enum Found: Sendable, Equatable {
@@ -92,28 +90,26 @@ public enum SweepstakesEntrants {
 
     /// Search within the entrants: an exact UUID, email or phone, or the start
     /// of an email (the first 25 entrants whose address starts so).
-    public static func search(_ store: StandStore, sweepstakesId: Int64, _ query: UserQuery) async throws -> Found {
-        try await store.read { db in
-            let exact: (column: String, value: String)
-            switch query {
-            case .empty: return .noMatch
-            case .invalidPhone(let message): return .invalid(message)
-            case .uuid(let uuid): exact = ("uuid", uuid)
-            case .phone(let phone): exact = ("phone", phone)
-            case .email(let email): exact = ("email", email)
-            case .emailPrefix(let prefix):
-                let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + """
-                     WHERE n.sweepstakes_id = ? AND u.email >= ? AND u.email < ? ORDER BY u.email LIMIT ?
-                    """), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix), pageSize])
-                return rows.isEmpty ? .noMatch : .entrants(rows)
-            }
-            guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE \(exact.column) = ?"), arguments: [exact.value]) else {
-                return .noMatch
-            }
-            let userId: Int64 = user["id"]
-            let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
-            return rows.isEmpty ? .notEntered(email: user["email"]) : .entrants(rows)
+    public static func search(_ db: Database, sweepstakesId: Int64, _ query: UserQuery) throws -> Found {
+        let exact: (column: String, value: String)
+        switch query {
+        case .empty: return .noMatch
+        case .invalidPhone(let message): return .invalid(message)
+        case .uuid(let uuid): exact = ("uuid", uuid)
+        case .phone(let phone): exact = ("phone", phone)
+        case .email(let email): exact = ("email", email)
+        case .emailPrefix(let prefix):
+            let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + """
+                 WHERE n.sweepstakes_id = ? AND u.email >= ? AND u.email < ? ORDER BY u.email LIMIT ?
+                """), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix), pageSize])
+            return rows.isEmpty ? .noMatch : .entrants(rows)
         }
+        guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE \(exact.column) = ?"), arguments: [exact.value]) else {
+            return .noMatch
+        }
+        let userId: Int64 = user["id"]
+        let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
+        return rows.isEmpty ? .notEntered(email: user["email"]) : .entrants(rows)
     }
 
     /// One entry row, with who granted or voided it.
@@ -191,13 +187,11 @@ public enum SweepstakesEntrants {
     }
 
     /// Valid entries per day of the sweepstakes (days with none are zero).
-    public static func daily(_ store: StandStore, sweepstakes: Sweepstakes) async throws -> [(day: String, entries: Int)] {
-        let counts = try await store.read { db in
-            try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
+    public static func daily(_ db: Database, sweepstakes: Sweepstakes) throws -> [(day: String, entries: Int)] {
+        let counts = try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
                 SELECT day, valid_entries FROM sweepstakes_daily_entries WHERE sweepstakes_id = ? AND day BETWEEN ? AND ?
                 """), arguments: [sweepstakes.id, sweepstakes.startsOn, sweepstakes.endsOn]).map { ($0["day"] as String, $0["valid_entries"] as Int) },
                 uniquingKeysWith: +)
-        }
         guard let start = UTCDate.parseDay(sweepstakes.startsOn), let end = UTCDate.parseDay(sweepstakes.endsOn), end >= start else { return [] }
         let days = min(Int(end.timeIntervalSince(start) / 86_400) + 1, 366)
         return (0..<days).map { offset in

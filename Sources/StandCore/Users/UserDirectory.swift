@@ -6,32 +6,7 @@ import GRDB
 /// and never COUNT, so page 1,000 costs what page 1 does.
 public enum UserDirectory {
     /// Where a page starts: an account's `created_at` (as stored) and id.
-    /// In a link it reads `2026-05-11T10:00:00.000~1234`.
-    public struct Cursor: Sendable, Equatable, LosslessStringConvertible {
-        public let createdAt: String
-        public let id: Int64
-
-        public init(createdAt: String, id: Int64) {
-            self.createdAt = createdAt
-            self.id = id
-        }
-
-        init(_ user: UserSummary) {
-            self.init(createdAt: user.createdAtText, id: user.id)
-        }
-
-        public init?(_ description: String) {
-            let parts = description.split(separator: "~", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1].utf8.count <= 19, let id = Int64(parts[1]), id > 0,
-                  parts[0].wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?/) != nil
-            else { return nil }
-            self.init(createdAt: parts[0].replacingOccurrences(of: "T", with: " "), id: id)
-        }
-
-        public var description: String {
-            createdAt.replacingOccurrences(of: " ", with: "T") + "~" + String(id)
-        }
-    }
+    public typealias Cursor = TimeCursor
 
     public enum Position: Sendable, Equatable {
         case newest
@@ -60,13 +35,13 @@ public enum UserDirectory {
         case .olderThan(let cursor):
             let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + """
                  WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?
-                """), arguments: [cursor.createdAt, cursor.id, limit + 1])
+                """), arguments: [cursor.time, cursor.id, limit + 1])
             let items = Array(rows.prefix(limit))
             return Listing(items: items, older: rows.count > limit ? items.last?.cursor : nil, newer: items.first?.cursor ?? cursor, isFirstPage: false)
         case .newerThan(let cursor):
             let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + """
                  WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?
-                """), arguments: [cursor.createdAt, cursor.id, limit + 1])
+                """), arguments: [cursor.time, cursor.id, limit + 1])
             // Back at the top: show a full first page rather than a short one.
             guard rows.count > limit else { return try page(db, at: .newest, limit: limit) }
             let items = Array(rows.prefix(limit).reversed())
@@ -80,5 +55,5 @@ public enum UserDirectory {
 }
 
 extension UserSummary {
-    var cursor: UserDirectory.Cursor { UserDirectory.Cursor(self) }
+    var cursor: UserDirectory.Cursor { UserDirectory.Cursor(time: createdAtText, id: id) }
 }

@@ -10,7 +10,6 @@ final class PendingUploads: Sendable {
     private struct Entry {
         let staffId: Int64
         let csv: String
-        let fileName: String
         let storedAt: Date
     }
 
@@ -19,23 +18,23 @@ final class PendingUploads: Sendable {
     static let capacity = 16
 
     /// Keep `csv` for `staffId`; returns the token the apply form carries.
-    func keep(_ csv: String, fileName: String, for staffId: Int64, now: Date = Date()) -> String {
+    func keep(_ csv: String, for staffId: Int64, now: Date = Date()) -> String {
         let token = SecureToken.hex()
         entries.withLock { entries in
             entries = entries.filter { now.timeIntervalSince($0.value.storedAt) < Self.lifetime }
             while entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.storedAt < $1.value.storedAt }) {
                 entries[oldest.key] = nil
             }
-            entries[token] = Entry(staffId: staffId, csv: csv, fileName: fileName, storedAt: now)
+            entries[token] = Entry(staffId: staffId, csv: csv, storedAt: now)
         }
         return token
     }
 
     /// The file kept under `token` for this staff member, if it has not expired.
-    func file(_ token: String, for staffId: Int64, now: Date = Date()) -> (csv: String, fileName: String)? {
+    func file(_ token: String, for staffId: Int64, now: Date = Date()) -> String? {
         entries.withLock { entries in
             guard let entry = entries[token], entry.staffId == staffId, now.timeIntervalSince(entry.storedAt) < Self.lifetime else { return nil }
-            return (entry.csv, entry.fileName)
+            return entry.csv
         }
     }
 

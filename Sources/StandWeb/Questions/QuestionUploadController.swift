@@ -34,16 +34,15 @@ struct QuestionUploadController {
             let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "Choose a CSV file to upload."))
             return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .unprocessableContent)
         }
-        let fileName = "the file"
         switch QuestionImport.text(of: Array(bytes)) {
         case .failure(let refused):
-            return try renderer.render(QuestionUploadPage(fileName: fileName, preview: refused), title: "Upload questions",
+            return try renderer.render(QuestionUploadPage(preview: refused), title: "Upload questions",
                                        request: request, context: context, status: .unprocessableContent)
         case .success(let csv):
             let preview = try await context.timing.measure(.db) { try await QuestionImport.preview(store, csv: csv) }
-            var page = QuestionUploadPage(fileName: fileName, preview: preview)
+            var page = QuestionUploadPage(preview: preview)
             if preview.canApply, let staffId = context.staff?.id {
-                page.token = uploads.keep(csv, fileName: fileName, for: staffId)
+                page.token = uploads.keep(csv, for: staffId)
             }
             return try renderer.render(page, title: "Upload questions", request: request, context: context,
                                        status: preview.canApply ? .ok : .unprocessableContent)
@@ -52,12 +51,12 @@ struct QuestionUploadController {
 
     @Sendable func apply(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = (try? await request.decode(as: ApplyForm.self, context: context)) ?? ApplyForm()
-        guard let token = form.token, let staffId = context.staff?.id, let file = uploads.file(token, for: staffId) else {
+        guard let token = form.token, let staffId = context.staff?.id, let csv = uploads.file(token, for: staffId) else {
             let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "That preview has expired (they last half an hour, and not across a restart). Upload the file again."))
             return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .gone)
         }
         do {
-            switch try await QuestionImport.apply(store, csv: file.csv, by: context.auditActor) {
+            switch try await QuestionImport.apply(store, csv: csv, by: context.auditActor) {
             case .applied(let questions):
                 uploads.forget(token)
                 let days = questions.map(\.runsOn).sorted()
@@ -65,13 +64,13 @@ struct QuestionUploadController {
                                                           "count": String(questions.count), "first": days.first, "last": days.last]))
             case .refused(let preview):
                 uploads.forget(token)
-                var page = QuestionUploadPage(fileName: file.fileName, preview: preview)
+                var page = QuestionUploadPage(preview: preview)
                 page.changedSincePreview = true
                 return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .conflict)
             }
         } catch {
             guard let problem = FormProblem(error) else { throw error }
-            var page = QuestionUploadPage(fileName: file.fileName, preview: try await QuestionImport.preview(store, csv: file.csv), token: token)
+            var page = QuestionUploadPage(preview: try await QuestionImport.preview(store, csv: csv), token: token)
             page.errors = problem.errors
             return try renderer.render(page, title: "Upload questions", request: request, context: context, status: problem.status)
         }

@@ -5,7 +5,6 @@ import StandCore
 struct QuestionUploadPage: PageModel {
     static let template = "questions/upload"
 
-    var fileName: String?
     var preview: QuestionImport.Preview?
     /// The token the apply form carries, when the preview can be applied.
     var token: String?
@@ -44,11 +43,11 @@ struct QuestionUploadPage: PageModel {
         let draft = QuestionDraft(runsOn: hostile, text: hostile, choices: [hostile, hostile])
         let bad = QuestionImport.Preview(rows: [QuestionImport.Row(number: 2, draft: draft, problems: [hostile])], fileProblem: nil)
         let good = QuestionImport.Preview(rows: [QuestionImport.Row(number: 1, draft: draft, problems: [])], fileProblem: nil)
-        var busy = Self(fileName: hostile, preview: good, token: "abc123")
+        var busy = Self(preview: good, token: "abc123")
         busy.errors = .busy
-        var changed = Self(fileName: hostile, preview: bad)
+        var changed = Self(preview: bad)
         changed.changedSincePreview = true
-        return [Self(), Self(fileName: hostile, preview: bad), busy, changed,
-                Self(fileName: hostile, preview: QuestionImport.Preview(rows: [], fileProblem: hostile))]
+        return [Self(), Self(preview: bad), busy, changed,
+                Self(preview: QuestionImport.Preview(rows: [], fileProblem: hostile))]
     }
 }

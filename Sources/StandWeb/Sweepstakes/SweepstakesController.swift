@@ -74,15 +74,13 @@ struct SweepstakesController {
         let parameters = QueryParameters(request)
         let after = try parameters.value("after", as: SweepstakesEntrants.Cursor.self)
         let query = parameters["q"] ?? ""
-        let sweepstakes = try await existing(id)
-        let days = try await context.timing.measure(.db) { try await SweepstakesEntrants.daily(store, sweepstakes: sweepstakes) }
-        var listing: KeysetPage<SweepstakesEntrants.Entrant, SweepstakesEntrants.Cursor>?
-        var found: SweepstakesEntrants.Found?
-        if query.isEmpty {
-            listing = try await context.timing.measure(.db) { try await SweepstakesEntrants.ranked(store, sweepstakesId: id, after: after) }
-        } else {
-            found = try await context.timing.measure(.db) { try await SweepstakesEntrants.search(store, sweepstakesId: id, UserQuery(query)) }
+        let loaded = try await context.timing.measure(.db) {
+            try await SweepstakesOverview.load(store, id: id, search: query.isEmpty ? nil : UserQuery(query), after: after)
         }
+        guard let overview = loaded else { throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).") }
+        let sweepstakes = overview.sweepstakes
+        let listing = overview.ranked
+        let found = overview.found
         var entrants: [SweepstakesEntrants.Entrant] = listing?.items ?? []
         var message: String?
         switch found {
@@ -92,15 +90,14 @@ struct SweepstakesController {
         case .invalid(let text)?: message = text
         case nil: break
         }
-        var page = SweepstakesDetailPage(sweepstakes, days: days, entrants: entrants, canClose: context.can(.closeSweepstakes))
+        var page = SweepstakesDetailPage(sweepstakes, days: overview.days, entrants: entrants, canClose: context.can(.closeSweepstakes))
         page.query = query
         page.searchMessage = message
         page.isFirstPage = after == nil && query.isEmpty
         page.nextHref = listing?.nextCursor.map { Site.sweepstake.href(id, ["after": $0.description]) }
-        let draws = try await context.timing.measure(.db) { try await SweepstakesDraws.history(store, sweepstakesId: id) }
-        page.draw = draws.current.map(DrawView.init)
-        page.earlierDrawsHTML = DrawView.earlierRowsHTML(draws.earlier, sweepstakesId: id)
-        page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || draws.current != nil)
+        page.draw = overview.currentDraw.map(DrawView.init)
+        page.earlierDrawsHTML = DrawView.earlierRowsHTML(overview.earlierDraws, sweepstakesId: id)
+        page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || overview.currentDraw != nil)
         page.canExport = context.can(.createSweepstakes)
         let notice: String? = switch parameters["done"] {
         case "created": "Created \(sweepstakes.name)."

@@ -73,7 +73,7 @@ struct SweepstakesDetailPage: PageModel {
 
     static var fixtures: [Self] {
         let hostile = Fixture.hostile
-        let entrant = SweepstakesEntrantsFixture.entrant
+        let entrant = SweepstakesEntrants.Entrant(userId: 1, uuid: Fixture.uuid, email: hostile, validEntries: 5, voidedEntries: 1, disqualificationReason: hostile)
         var searched = Self(id: 1, name: hostile, prize: hostile, dates: "2026-11-01 – 2026-11-30", phase: "Open", winners: "3", rules: hostile,
                             closed: hostile, entrants: "1", validEntries: "5", voidedEntries: "1", disqualified: "0",
                             chartHTML: chart([("2026-11-01", 3), ("2026-11-02", 2)]), rowsHTML: rowsHTML([entrant], sweepstakesId: 1), hasRows: true,
@@ -93,13 +93,6 @@ struct SweepstakesDetailPage: PageModel {
                    winners: Fixture.uuid)], sweepstakesId: 1)
         missing.canDraw = true
         return [searched, missing]
-    }
-}
-
-/// A sample entrant for fixtures and tests.
-enum SweepstakesEntrantsFixture {
-    static var entrant: SweepstakesEntrants.Entrant {
-        SweepstakesEntrants.Entrant(userId: 1, uuid: Fixture.uuid, email: Fixture.hostile, validEntries: 5, voidedEntries: 1, disqualificationReason: nil)
     }
 }
 
