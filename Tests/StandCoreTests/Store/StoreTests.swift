@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import StandCore
 
@@ -72,18 +73,25 @@ import Testing
     @Test func aWriteWaitsForAnotherProcessInsteadOfFailing() async throws {
         let store = try temporaryStore()
         let other = try DatabaseQueue(path: store.path)
+        // The other writer says when it holds the lock: the test waits for that,
+        // not for a fixed time (a loaded machine started it late and our write went first).
+        let holdsLock = Mutex(false)
         let holding = Task.detached {
             try other.inTransaction(.immediate) { db in
                 try db.execute(sql: "INSERT INTO counters (name, value) VALUES ('other-writer', 1)")
-                Thread.sleep(forTimeInterval: 0.8)
+                holdsLock.withLock { $0 = true }
+                Thread.sleep(forTimeInterval: 0.5)
                 return .commit
             }
         }
-        try await Task.sleep(for: .milliseconds(200))
-        let started = Date()
-        try await store.pool.write { db in try AuditLog.record(db, .signIn, by: .commandLine) }
+        while !holdsLock.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        // Our write waited for the other's commit: it sees the other's row, and both are there.
+        let sawOtherWrite = try await store.pool.write { db in
+            try AuditLog.record(db, .signIn, by: .commandLine)
+            return try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'other-writer'") == 1
+        }
         try await holding.value
-        #expect(Date().timeIntervalSince(started) > 0.3)
+        #expect(sawOtherWrite)
         let events = try await store.pool.read { db in try AuditEvent.fetchCount(db) }
         #expect(events == 1)
     }
