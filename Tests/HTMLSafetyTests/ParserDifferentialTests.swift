@@ -154,14 +154,17 @@ import Testing
     }
 
     @Test func stuffAfterClosingHtmlIsNotKeptRaw() {
-        #expect(clean("<p>x</p></div></body></html>\(imgPayload)") == "<p>x</p>")
+        // What follows an early </html> is content like any other: sanitised, not raw.
+        #expect(clean("<p>x</p></div></body></html>\(imgPayload)") == "<p>x</p><img src=\"x\">")
     }
 
     @Test func deepNestingDoesNotCrash() {
         let divs = clean(String(repeating: "<div>", count: 100_000) + "x")
         #expect(divs.hasPrefix("<div><div>"))
         #expect(divs.hasSuffix("</div></div>"))
-        #expect(clean(String(repeating: "<foo>", count: 100_000) + imgPayload) == "")
+        // No tree, no depth limit: unknown elements are unwrapped and what
+        // follows them is sanitised all the same.
+        #expect(clean(String(repeating: "<foo>", count: 100_000) + imgPayload) == "<img src=\"x\">")
     }
 
     // MARK: Content kept as a browser would read it

@@ -56,9 +56,9 @@ struct EntrantPage: PageModel {
                 cells.cell(entry.voided ? "Voided" : "Valid", note: entry.voided ? [entry.voidedBy.map { "by \($0)" }, entry.voidReason].compactMap { $0 }.joined(separator: ": ") : nil)
                 if canCorrect && !entry.voided {
                     cells.markupCell("<form method=\"post\" action=\"" + action + "\" class=\"inline\"><input type=\"hidden\" name=\"csrf\" value=\""
-                        + FastHTMLEscaping.escape(csrf) + "\"><input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
-                        + "\"><input type=\"hidden\" name=\"entry\" value=\"\(entry.id)\"><input name=\"reason\" type=\"text\" maxlength=\"500\" required"
-                        + " placeholder=\"Reason\" aria-label=\"Why void entry #\(entry.id)\"><button type=\"submit\" class=\"danger\">Void</button></form>")
+                        + FastHTMLEscaping.escape(csrf) + "\" /><input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
+                        + "\" /><input type=\"hidden\" name=\"entry\" value=\"\(entry.id)\" /><input name=\"reason\" type=\"text\" maxlength=\"500\" required=\"required\""
+                        + " placeholder=\"Reason\" aria-label=\"Why void entry #\(entry.id)\" /><button type=\"submit\" class=\"danger\">Void</button></form>")
                 } else {
                     cells.cell("")
                 }

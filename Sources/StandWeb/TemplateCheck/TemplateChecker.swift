@@ -69,7 +69,7 @@ public struct TemplateChecker: Sendable {
                     continue
                 }
                 let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
-                for issue in pipeline.validate(page: html) {
+                for issue in pipeline.validate(polyglotPage: html) {
                     let excerpt = issue.line > 0 && issue.line <= lines.count ? lines[issue.line - 1].trimmingCharacters(in: .whitespaces) : ""
                     problems.append(Problem(template: name, line: issue.line, message: issue.message, excerpt: String(excerpt.prefix(160))))
                 }

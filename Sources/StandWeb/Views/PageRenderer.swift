@@ -54,7 +54,7 @@ public struct PageRenderer: Sendable {
         guard let rendered = timing.measure(.render, { library.render(object, withTemplate: template) }) else {
             throw RendererError.missingTemplate(template, directory: "")
         }
-        let result = timing.measure(.html) { pipeline.process(page: rendered) }
+        let result = timing.measure(.html) { pipeline.process(polyglotPage: rendered) }
         if !result.issues.isEmpty {
             let summary = result.issues.prefix(3).map(\.description).joined(separator: "; ")
             logger.error("template produced invalid HTML", metadata: ["template": "\(template)", "issues": "\(summary)"])

@@ -11,7 +11,7 @@ struct SelectOption: Sendable {
         for option in options {
             html += "<option value=\""
             html += FastHTMLEscaping.escape(option.value)
-            html += option.selected ? "\" selected>" : "\">"
+            html += option.selected ? "\" selected=\"selected\">" : "\">"
             html += FastHTMLEscaping.escape(option.title)
             html += "</option>"
         }

@@ -75,7 +75,7 @@ struct TableRowsHTML: Sendable {
         html += FastHTMLEscaping.escape(value)
         html += "\" aria-label=\""
         html += FastHTMLEscaping.escape(label)
-        html += checked ? "\" checked></td>" : "\"></td>"
+        html += checked ? "\" checked=\"checked\" /></td>" : "\" /></td>"
     }
 
     /// Text followed by a quieter line (who, when, why).
@@ -83,7 +83,7 @@ struct TableRowsHTML: Sendable {
         openCell(">")
         html += FastHTMLEscaping.escape(text)
         if let note, !note.isEmpty {
-            html += "<br><small class=\"muted\">"
+            html += "<br /><small class=\"muted\">"
             html += FastHTMLEscaping.escape(note)
             html += "</small>"
         }
