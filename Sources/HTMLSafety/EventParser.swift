@@ -20,7 +20,9 @@ final class EventParser {
 
     let syntax: Syntax
     private let context: xmlParserCtxtPtr
-    let decisions: NameDecisions
+    private let policy: SanitisePolicy
+    /// Kept between parses, lent to each parse's writer.
+    private var decisions: NameDecisions?
 
     /// `NONET` refuses network access; `NODEFDTD` stops the HTML parser from
     /// inventing an HTML 4 doctype. No `NOIMPLIED`: it nests later top-level
@@ -40,7 +42,7 @@ final class EventParser {
         guard let context = syntax == .html ? htmlNewParserCtxt() : xmlNewParserCtxt() else { return nil }
         self.syntax = syntax
         self.context = context
-        self.decisions = NameDecisions(policy: policy)
+        self.policy = policy
         context.pointee.sax.pointee = syntax == .html ? Self.htmlEvents() : Self.xmlEvents()
     }
 
@@ -48,23 +50,33 @@ final class EventParser {
         if syntax == .html { htmlFreeParserCtxt(context) } else { xmlFreeParserCtxt(context) }
     }
 
-    /// Parse `html`, handing every event to `writer`; returns what libxml2 reported.
-    func parse(_ html: String, into writer: SanitisingWriter) -> [RawIssue] {
+    /// A writer for one parse, with this parser's remembered decisions.
+    func makeWriter(isFragment: Bool, reservingCapacity capacity: Int) -> SanitisingWriter {
+        let decisions = self.decisions.take() ?? NameDecisions(policy: policy)
+        return SanitisingWriter(policy: policy, decisions: decisions, isFragment: isFragment, reservingCapacity: capacity)
+    }
+
+    /// Parse `html`, handing every event to `writer`; returns what libxml2
+    /// reported. The writer's decisions are kept for the next parse.
+    func parse(_ html: String, into writer: inout SanitisingWriter) -> [RawIssue] {
+        defer { decisions = writer.decisions }
         let collector = IssueCollector(ignoresHTML5Tags: syntax == .html)
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { userData, error in
             guard let userData, let error else { return }
             Unmanaged<IssueCollector>.fromOpaque(userData).takeUnretainedValue().add(error.pointee)
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        context.pointee._private = Unmanaged.passUnretained(writer).toOpaque()
-        defer { context.pointee._private = nil }
         var html = html
-        let document: xmlDocPtr? = html.withUTF8 { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { chars in
-                let size = Int32(clamping: chars.count)
-                return syntax == .html
-                    ? htmlCtxtReadMemory(context, chars.baseAddress, size, nil, "UTF-8", Self.htmlOptions)
-                    : xmlCtxtReadMemory(context, chars.baseAddress, size, nil, "UTF-8", Self.xmlOptions)
+        let document: xmlDocPtr? = withUnsafeMutablePointer(to: &writer) { writer in
+            context.pointee._private = UnsafeMutableRawPointer(writer)
+            defer { context.pointee._private = nil }
+            return html.withUTF8 { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { chars in
+                    let size = Int32(clamping: chars.count)
+                    return syntax == .html
+                        ? htmlCtxtReadMemory(context, chars.baseAddress, size, nil, "UTF-8", Self.htmlOptions)
+                        : xmlCtxtReadMemory(context, chars.baseAddress, size, nil, "UTF-8", Self.xmlOptions)
+                }
             }
         }
         // Only events were asked for; no tree is built, but free one if it were.
@@ -82,24 +94,25 @@ final class EventParser {
 
     // MARK: Event handlers
 
-    private static func writer(_ userData: UnsafeMutableRawPointer?) -> SanitisingWriter? {
+    /// The writer of the parse in progress.
+    private static func writer(_ userData: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitisingWriter>? {
         // Both parsers pass their own context as the handlers' user data.
         guard let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self), let state = context.pointee._private else { return nil }
-        return Unmanaged<SanitisingWriter>.fromOpaque(state).takeUnretainedValue()
+        return state.assumingMemoryBound(to: SanitisingWriter.self)
     }
 
     private static let onStartDocument: startDocumentSAXFunc = { userData in
         guard let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self) else { return }
-        EventParser.writer(userData)?.decisions.use(dictionary: context.pointee.dict)
+        EventParser.writer(userData)?.pointee.decisions.use(dictionary: context.pointee.dict)
     }
 
     private static let onText: charactersSAXFunc = { userData, text, length in
         guard let text, length > 0 else { return }
-        EventParser.writer(userData)?.text(UnsafeBufferPointer(start: text, count: Int(length)))
+        EventParser.writer(userData)?.pointee.text(UnsafeBufferPointer(start: text, count: Int(length)))
     }
 
     private static let onComment: commentSAXFunc = { userData, _ in
-        EventParser.writer(userData)?.comment()
+        EventParser.writer(userData)?.pointee.comment()
     }
 
     private static func htmlEvents() -> xmlSAXHandler {
@@ -107,9 +120,9 @@ final class EventParser {
         events.startDocument = onStartDocument
         events.startElement = { userData, name, attributes in
             guard let name else { return }
-            EventParser.writer(userData)?.startElement(name, attributes: .html(attributes))
+            EventParser.writer(userData)?.pointee.startElement(name, attributes: .html(attributes))
         }
-        events.endElement = { userData, _ in EventParser.writer(userData)?.endElement() }
+        events.endElement = { userData, _ in EventParser.writer(userData)?.pointee.endElement() }
         events.characters = onText
         // Script and style content.
         events.cdataBlock = onText
@@ -125,9 +138,9 @@ final class EventParser {
         events.startDocument = onStartDocument
         events.startElementNs = { userData, name, prefix, _, _, _, attributeCount, _, attributes in
             guard let name else { return }
-            EventParser.writer(userData)?.startElement(name, prefix: prefix, attributes: .xml(attributes, count: Int(attributeCount)))
+            EventParser.writer(userData)?.pointee.startElement(name, prefix: prefix, attributes: .xml(attributes, count: Int(attributeCount)))
         }
-        events.endElementNs = { userData, _, _, _ in EventParser.writer(userData)?.endElement() }
+        events.endElementNs = { userData, _, _, _ in EventParser.writer(userData)?.pointee.endElement() }
         events.characters = onText
         events.ignorableWhitespace = onText
         events.cdataBlock = onText

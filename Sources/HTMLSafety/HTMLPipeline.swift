@@ -65,8 +65,8 @@ public struct HTMLPipeline: Sendable {
         // it is sanitised and kept.
         let wrapped = "<!DOCTYPE html><html><head></head><body>" + cleaned + "</body></html>"
         let output = htmlParsers.withParser { parser -> [UInt8] in
-            let writer = SanitisingWriter(policy: policy, decisions: parser.decisions, isFragment: true, reservingCapacity: fragment.utf8.count)
-            _ = parser.parse(wrapped, into: writer)
+            var writer = parser.makeWriter(isFragment: true, reservingCapacity: fragment.utf8.count)
+            _ = parser.parse(wrapped, into: &writer)
             return writer.output
         }
         return String(decoding: output ?? [], as: UTF8.self)
@@ -75,9 +75,9 @@ public struct HTMLPipeline: Sendable {
     private func run(_ html: String, syntax: EventParser.Syntax) -> Result {
         let parsers = syntax == .html ? htmlParsers : xmlParsers
         let result = parsers.withParser { parser -> Result in
-            let writer = SanitisingWriter(policy: policy, decisions: parser.decisions, isFragment: false, reservingCapacity: html.utf8.count + 64)
+            var writer = parser.makeWriter(isFragment: false, reservingCapacity: html.utf8.count + 64)
             writer.writeDoctype()
-            let raw = parser.parse(html, into: writer)
+            let raw = parser.parse(html, into: &writer)
             var issues = raw.map { HTMLIssue(line: $0.line, column: $0.column, code: $0.code, message: $0.message) }
             if syntax == .xml {
                 // The HTML parser reports names it does not know (error 801);

@@ -10,10 +10,14 @@ import CLibXML2
 /// here. Every text and attribute value is escaped on the way out, so
 /// libxml2's own serialiser, which writes `<!--…-->` unescaped inside some
 /// attributes (DESIGN.md libxml2 note 2), is never used.
-final class SanitisingWriter {
+///
+/// A struct, driven through a pointer by the parser's handlers: a class's
+/// buffer would pay a run-time exclusivity check on every append.
+struct SanitisingWriter {
     private(set) var output: [UInt8] = []
     private let policy: SanitisePolicy
-    let decisions: NameDecisions
+    /// Lent by the parser for one parse, given back after it.
+    var decisions: NameDecisions
     /// Elements the policy would unwrap, in the order met: on the console's
     /// own pages each is a template bug (see `HTMLPipeline.process(polyglotPage:)`).
     private(set) var unwrappedElements: [String] = []
@@ -43,13 +47,13 @@ final class SanitisingWriter {
         open.reserveCapacity(32)
     }
 
-    func writeDoctype() {
+    mutating func writeDoctype() {
         output.append(contentsOf: "<!DOCTYPE html>\n".utf8)
     }
 
     // MARK: Events
 
-    func startElement(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>? = nil, attributes: AttributeList) {
+    mutating func startElement(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>? = nil, attributes: AttributeList) {
         if removedDepth > 0 {
             removedDepth += 1
             return
@@ -85,7 +89,7 @@ final class SanitisingWriter {
         open.append(.written(element))
     }
 
-    func endElement() {
+    mutating func endElement() {
         if removedDepth > 0 {
             removedDepth -= 1
             return
@@ -102,7 +106,7 @@ final class SanitisingWriter {
         }
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard removedDepth == 0, !bytes.isEmpty else { return }
         if scriptStart != nil {
             // Raw-text content is never written; anything but whitespace drops the script.
@@ -113,7 +117,7 @@ final class SanitisingWriter {
     }
 
     /// A comment is never written; inside a script it counts as code.
-    func comment() {
+    mutating func comment() {
         if removedDepth == 0, scriptStart != nil { scriptHasCode = true }
     }
 
@@ -127,30 +131,27 @@ final class SanitisingWriter {
     }
 
     private func keepsSpecialElement(_ element: ElementDecision, _ attributes: AttributeList) -> Bool {
-        switch element.name {
-        case "meta":
+        if element.isMeta {
             // `http-equiv` can set cookies, refresh to another URL or relax CSP.
             return attributes.value(of: "http-equiv") == nil
-        case "link":
-            guard policy.allowsSameOriginScriptsAndStyles,
-                  let rel = attributes.value(of: "rel")?.lowercased(),
-                  ["stylesheet", "icon"].contains(rel),
-                  let href = attributes.value(of: "href")
-            else { return false }
-            return URLCheck.isSameOriginPath(href)
-        default:
-            return true
         }
+        guard element.isLink else { return true }
+        guard policy.allowsSameOriginScriptsAndStyles,
+              let rel = attributes.value(of: "rel")?.lowercased(),
+              ["stylesheet", "icon"].contains(rel),
+              let href = attributes.value(of: "href")
+        else { return false }
+        return URLCheck.isSameOriginPath(href)
     }
 
-    private func writeAttributes(_ attributes: AttributeList, of element: ElementDecision) {
+    private mutating func writeAttributes(_ attributes: AttributeList, of element: ElementDecision) {
         var opensNewTab = false
         var relValue: Range<Int>?
         attributes.forEach { name, prefix, value in
             let attribute = decisions.attribute(name, prefix: prefix)
             guard attribute.isAllowed else { return }
             if attribute.isURL, value.contains(UInt8(ascii: ":")) {
-                let allowsDataImage = policy.allowsDataImages && element.name == "img" && attribute.name == "src"
+                let allowsDataImage = policy.allowsDataImages && element.isImage && attribute.isSource
                 guard URLCheck.isAllowed(String(decoding: value, as: UTF8.self), schemes: policy.allowedSchemes, allowsDataImage: allowsDataImage)
                 else { return }
             }
@@ -159,9 +160,9 @@ final class SanitisingWriter {
             output.append(contentsOf: "=\"".utf8)
             let valueStart = output.count
             appendEscaped(value, inAttribute: true)
-            if attribute.name == "rel" { relValue = valueStart..<output.count }
+            if attribute.isRel { relValue = valueStart..<output.count }
             output.append(UInt8(ascii: "\""))
-            if attribute.name == "target", !Self.isSelf(value) { opensNewTab = true }
+            if attribute.isTarget, !Self.isSelf(value) { opensNewTab = true }
         }
         guard opensNewTab else { return }
         if let relValue {
@@ -182,7 +183,7 @@ final class SanitisingWriter {
     // MARK: Escaping
 
     /// Copies runs of ordinary bytes in one go and escapes the few that need it.
-    private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
         var runStart = 0
         for index in 0..<bytes.count {
             let replacement: StaticString
