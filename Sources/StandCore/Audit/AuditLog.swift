@@ -93,7 +93,10 @@ public enum AuditLog {
     /// Newest first, keyset-paginated by id: `before` is the last id of the previous page.
     public static func page(_ db: Database, filter: Filter, before: Int64?, limit: Int) throws -> KeysetPage<Entry, Int64> {
         let (conditions, arguments) = filter.sql(before: before)
-        let rows = try Entry.fetchAll(db, sql: entrySelect + conditions + " ORDER BY e.id DESC LIMIT ?", arguments: arguments + [limit + 1])
+        // Cached: a filter's SQL has a few shapes, and preparing this join (and
+        // GRDB's authorizer pass over it) on every view was 6% of the page's CPU.
+        let statement = try db.cachedStatement(sql: entrySelect + conditions + " ORDER BY e.id DESC LIMIT ?")
+        let rows = try Entry.fetchAll(statement, arguments: arguments + [limit + 1])
         return KeysetPage(items: rows, limit: limit, cursor: { $0.event.id })
     }
 

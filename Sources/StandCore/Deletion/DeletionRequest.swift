@@ -77,7 +77,8 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY r.created_at, r.id LIMIT ?"
         arguments += [limit + 1]
-        return KeysetPage(items: try DeletionRequest.fetchAll(db, sql: sql, arguments: arguments), limit: limit, cursor: { $0.id })
+        // Cached: the list's SQL has a few shapes (status, cursor or not).
+        return KeysetPage(items: try DeletionRequest.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
     /// One page of a status's list, with how many requests each status has (for the tabs), read together.

@@ -22,7 +22,7 @@ public struct StaffAccounts: Sendable {
     }
 
     public func all() async throws -> [StaffMember] {
-        try await store.read { db in try StaffMember.order(Column("email")).fetchAll(db) }
+        try await store.read { db in try StaffMember.fetchAll(db.cachedStatement(sql: "SELECT * FROM staff ORDER BY email")) }
     }
 
     public func find(id: Int64) async throws -> StaffMember? {
