@@ -86,4 +86,23 @@ import Testing
         #expect(strict.issues.isEmpty, "\(strict.issues)")
         #expect(strict.html == HTMLPipeline(policy: .page).process(page: input).html)
     }
+
+    @Test func aReusedParserDecidesAsFreshOnesDo() {
+        // Decisions are remembered per interned name across parses of a pooled
+        // parser: interleaved inputs must come out exactly as from new pipelines.
+        let fragments = ["<p onclick=x>a</p><script>alert(1)</script>", "<a href=\"javascript:x\" target=_blank>b</a>",
+                         "<scrip>c</scrip><img src=x onerror=y>", "<style>p{}</style><p style=x title=t>d</p>", "<svg><rect></rect></svg><b>e</b>"]
+        let pages = [page(body: "<p id=\"a\">x</p>"), page(body: "<script>alert(1)</script><div onclick=\"x\">y</div>"),
+                     page(body: "<a href=\"javascript:x\">z</a><input name=\"q\" />")]
+        let reusedFragments = HTMLPipeline(policy: .fragment), reusedPages = HTMLPipeline(policy: .page)
+        for _ in 0..<3 {
+            for fragment in fragments {
+                #expect(reusedFragments.sanitise(fragment: fragment) == HTMLPipeline(policy: .fragment).sanitise(fragment: fragment))
+            }
+            for input in pages {
+                #expect(reusedPages.process(polyglotPage: input).html == HTMLPipeline(policy: .page).process(polyglotPage: input).html)
+                #expect(reusedPages.process(page: input).html == HTMLPipeline(policy: .page).process(page: input).html)
+            }
+        }
+    }
 }
