@@ -7,15 +7,9 @@
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/HTMLparser.h>
-#include <libxml/HTMLtree.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/parser.h>
-
-// xmlFree is a mutable global function pointer, which Swift 6 strict
-// concurrency refuses to touch; call it through a plain C function instead.
-static inline void stand_xml_free(void *pointer) {
-    xmlFree(pointer);
-}
+#include <libxml/SAX2.h>
 
 #endif

@@ -51,9 +51,12 @@ final class EventParser {
     }
 
     /// A writer for one parse, with this parser's remembered decisions.
+    /// The XML parser reads only the console's own pages, where an element the
+    /// policy would unwrap is reported; elsewhere it is simply unwrapped.
     func makeWriter(isFragment: Bool, reservingCapacity capacity: Int) -> SanitisingWriter {
         let decisions = self.decisions.take() ?? NameDecisions(policy: policy)
-        return SanitisingWriter(policy: policy, decisions: decisions, isFragment: isFragment, reservingCapacity: capacity)
+        return SanitisingWriter(policy: policy, decisions: decisions, isFragment: isFragment,
+                                reportsUnwrappedElements: syntax == .xml, reservingCapacity: capacity)
     }
 
     /// Parse `html`, handing every event to `writer`; returns what libxml2
@@ -120,7 +123,7 @@ final class EventParser {
         events.startDocument = onStartDocument
         events.startElement = { userData, name, attributes in
             guard let name else { return }
-            EventParser.writer(userData)?.pointee.startElement(name, attributes: .html(attributes))
+            EventParser.writer(userData)?.pointee.startElement(name, attributes: .html(attributes), line: { 0 })
         }
         events.endElement = { userData, _ in EventParser.writer(userData)?.pointee.endElement() }
         events.characters = onText
@@ -138,7 +141,9 @@ final class EventParser {
         events.startDocument = onStartDocument
         events.startElementNs = { userData, name, prefix, _, _, _, attributeCount, _, attributes in
             guard let name else { return }
-            EventParser.writer(userData)?.pointee.startElement(name, prefix: prefix, attributes: .xml(attributes, count: Int(attributeCount)))
+            EventParser.writer(userData)?.pointee.startElement(name, prefix: prefix, attributes: .xml(attributes, count: Int(attributeCount))) {
+                Int(xmlSAX2GetLineNumber(userData))
+            }
         }
         events.endElementNs = { userData, _, _, _ in EventParser.writer(userData)?.pointee.endElement() }
         events.characters = onText

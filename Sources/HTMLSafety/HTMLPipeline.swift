@@ -83,7 +83,7 @@ public struct HTMLPipeline: Sendable {
                 // The HTML parser reports names it does not know (error 801);
                 // here an element the page policy would drop is the same bug.
                 issues += writer.unwrappedElements.map {
-                    HTMLIssue(line: 0, column: 0, code: Self.unknownTagCode, message: "Tag \($0) is not allowed by the sanitising policy")
+                    HTMLIssue(line: $0.line, column: 0, code: Self.unknownTagCode, message: "Tag \($0.name) is not allowed by the sanitising policy")
                 }
             }
             return Result(bytes: writer.output, issues: issues)

@@ -18,9 +18,11 @@ struct SanitisingWriter {
     private let policy: SanitisePolicy
     /// Lent by the parser for one parse, given back after it.
     var decisions: NameDecisions
-    /// Elements the policy would unwrap, in the order met: on the console's
-    /// own pages each is a template bug (see `HTMLPipeline.process(polyglotPage:)`).
-    private(set) var unwrappedElements: [String] = []
+    /// Elements the policy would unwrap, with their line, in the order met:
+    /// on the console's own pages each is a template bug (see
+    /// `HTMLPipeline.process(polyglotPage:)`). Kept only when asked for.
+    private(set) var unwrappedElements: [(name: String, line: Int)] = []
+    private let reportsUnwrappedElements: Bool
     /// A fragment is parsed inside `<html><head></head><body>`: those three
     /// elements are the wrapper, not content, and only their insides are written.
     private let isFragment: Bool
@@ -39,8 +41,9 @@ struct SanitisingWriter {
     private var scriptDepth = 0
     private var scriptHasCode = false
 
-    init(policy: SanitisePolicy, decisions: NameDecisions, isFragment: Bool, reservingCapacity capacity: Int) {
+    init(policy: SanitisePolicy, decisions: NameDecisions, isFragment: Bool, reportsUnwrappedElements: Bool, reservingCapacity capacity: Int) {
         self.policy = policy
+        self.reportsUnwrappedElements = reportsUnwrappedElements
         self.decisions = decisions
         self.isFragment = isFragment
         output.reserveCapacity(capacity)
@@ -53,7 +56,8 @@ struct SanitisingWriter {
 
     // MARK: Events
 
-    mutating func startElement(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>? = nil, attributes: AttributeList) {
+    /// `line` is read only when an unwrapped element is reported.
+    mutating func startElement(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>? = nil, attributes: AttributeList, line: () -> Int) {
         if removedDepth > 0 {
             removedDepth += 1
             return
@@ -69,7 +73,7 @@ struct SanitisingWriter {
             return
         }
         guard element.isAllowed else {
-            unwrappedElements.append(element.name)
+            if reportsUnwrappedElements { unwrappedElements.append((element.name, line())) }
             open.append(.unwrapped)
             return
         }

@@ -35,6 +35,7 @@ import Testing
             + "<svg viewbox=\"0 0 1 1\"><rect width=\"1\"></rect></svg>"))
         // `use` is not in the page policy: an element the page would lose is a template bug.
         #expect(result.issues.map(\.code) == [801])
+        #expect(result.issues.map(\.line) == [1])
     }
 
     @Test func aPageThatIsNotWellFormedIsReportedAndStillSentThroughTheHTMLParser() {
