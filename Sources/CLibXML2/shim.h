@@ -7,6 +7,8 @@
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/HTMLparser.h>
+// htmlIsBooleanAttr, for bare attributes like `selected`.
+#include <libxml/HTMLtree.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/parser.h>
