@@ -104,6 +104,22 @@ public enum AuditLog {
         try await store.read { db in try page(db, filter: filter, before: before, limit: limit) }
     }
 
+    /// What the audit page shows: a page of the filtered log (none when the
+    /// filter has a problem) and every staff member for the filter's choices,
+    /// read together: one trip to the store per view.
+    public struct Listing: Sendable {
+        public let entries: KeysetPage<Entry, Int64>?
+        public let staff: [StaffMember]
+    }
+
+    public static func listing(_ store: StandStore, filter: Filter?, before: Int64?, limit: Int) async throws -> Listing {
+        try await store.read { db in
+            Listing(
+                entries: try filter.map { try page(db, filter: $0, before: before, limit: limit) },
+                staff: try StaffAccounts.all(db))
+        }
+    }
+
     /// The filtered log, newest first, handed over `batchSize` events at a time:
     /// each batch is its own short read, so an export of the whole log neither
     /// holds a snapshot open for long nor holds the log in memory.

@@ -22,7 +22,12 @@ public struct StaffAccounts: Sendable {
     }
 
     public func all() async throws -> [StaffMember] {
-        try await store.read { db in try StaffMember.fetchAll(db.cachedStatement(sql: "SELECT * FROM staff ORDER BY email")) }
+        try await store.read { db in try Self.all(db) }
+    }
+
+    /// Every staff account, by email.
+    static func all(_ db: Database) throws -> [StaffMember] {
+        try StaffMember.fetchAll(db.cachedStatement(sql: "SELECT * FROM staff ORDER BY email"))
     }
 
     public func find(id: Int64) async throws -> StaffMember? {

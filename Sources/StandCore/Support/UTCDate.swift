@@ -10,7 +10,7 @@ public enum UTCDate {
 
     /// `YYYY-MM-DD` of the UTC day containing `date`.
     public static func day(_ date: Date) -> String {
-        String(StoreTimestamp.string(date).prefix(10))
+        StoreTimestamp.formatted(date, length: 10)
     }
 
     /// The start of the UTC day a `YYYY-MM-DD` names; nil for anything else
@@ -22,13 +22,12 @@ public enum UTCDate {
 
     /// `YYYY-MM-DD HH:MM UTC`, for pages.
     public static func minute(_ date: Date) -> String {
-        StoreTimestamp.string(date).prefix(16) + " UTC"
+        StoreTimestamp.formatted(date, length: 16) + " UTC"
     }
 
     /// ISO 8601 (`2026-11-23T10:00:00Z`), for `<time datetime>` and the browser's local-time script.
     public static func iso8601(_ date: Date) -> String {
-        let text = StoreTimestamp.string(date)
-        return text.prefix(10) + "T" + text.dropFirst(11).prefix(8) + "Z"
+        StoreTimestamp.formatted(date, length: 19, separator: UInt8(ascii: "T")) + "Z"
     }
 
     public static func adding(days: Int, to date: Date) -> Date {

@@ -128,6 +128,6 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     let owners = signedIn.adding(RequirePermissionMiddleware(permission: .manageStaff))
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: owners)
     let auditors = signedIn.adding(RequirePermissionMiddleware(permission: .readAuditLog))
-    AuditController(store: services.store, staff: services.staff, renderer: services.renderer).addRoutes(to: auditors)
+    AuditController(store: services.store, renderer: services.renderer).addRoutes(to: auditors)
     return router
 }

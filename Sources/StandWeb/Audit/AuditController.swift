@@ -6,7 +6,6 @@ import StandCore
 /// `/audit` (owners): the trail, filtered; `/audit.csv`: the same filter as a CSV download.
 struct AuditController {
     let store: StandStore
-    let staff: StaffAccounts
     let renderer: PageRenderer
     static let pageSize = 50
 
@@ -20,14 +19,13 @@ struct AuditController {
         let query = try AuditQuery(parameters)
         let before = try parameters.number("before", in: QueryParameters.rowIds)
         let (filter, errors) = try await query.filter(store)
-        let members = try await staff.all()
-        var entries: KeysetPage<AuditLog.Entry, Int64>?
-        if errors.isEmpty {
-            entries = try await context.timing.measure(.db) { try await AuditLog.page(store, filter: filter, before: before, limit: Self.pageSize) }
+        let listing = try await context.timing.measure(.db) {
+            try await AuditLog.listing(store, filter: errors.isEmpty ? filter : nil, before: before, limit: Self.pageSize)
         }
+        let entries = listing.entries
         var page = AuditPage(
             rows: entries?.items.map(AuditPage.row) ?? [],
-            staffOptions: members.map { SelectOption(value: String($0.id!), title: $0.email, selected: $0.id == query.staffId) },
+            staffOptions: listing.staff.map { SelectOption(value: String($0.id!), title: $0.email, selected: $0.id == query.staffId) },
             actionOptions: AuditWording.actionTitles.map { SelectOption(value: $0.action.rawValue, title: $0.title, selected: $0.action == query.action) },
             target: query.target, from: query.from, through: query.through, includeViews: query.includeViews, isFiltered: query.isFiltered,
             nextHref: entries?.nextCursor.map { Site.audit.href(query.items + ["before": String($0)]) },

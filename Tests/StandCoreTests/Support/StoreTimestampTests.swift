@@ -15,6 +15,11 @@ import Testing
         #expect(abs(back.timeIntervalSince1970 - (seconds * 1000).rounded(.down) / 1000) < 0.000_5)
     }
 
+    @Test func writesAFiveDigitYearAsGRDBDoes() {
+        let year10000 = Date(timeIntervalSince1970: 253_402_300_800)
+        #expect(StoreTimestamp.string(year10000) == String.fromDatabaseValue(year10000.databaseValue))
+    }
+
     @Test func readsWhatOtherWritersMayUse() {
         let expected = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 11:06:40 UTC
         #expect(StoreTimestamp.date("2026-11-18 11:06:40".databaseValue) == expected)
