@@ -77,7 +77,8 @@ enum URLEncoding {
     /// `-._~` stay; every other byte of the UTF-8 is `%XX`.
     static func component(_ value: String) -> String {
         // Most values (UUIDs, ids, cursors) need nothing: return them as they are.
-        if value.utf8.allSatisfy(isUnreserved) { return value }
+        var value = value
+        if value.withUTF8({ $0.allSatisfy(isUnreserved) }) { return value }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
