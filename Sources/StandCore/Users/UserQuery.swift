@@ -29,15 +29,33 @@ public enum UserQuery: Equatable, Sendable {
 
     /// 32 hex digits, with or without the four dashes, any case → lowercase with dashes.
     public static func canonicalUUID(_ text: String) -> String? {
-        let hex = text.replacingOccurrences(of: "-", with: "").lowercased()
-        guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }
-        if text.contains("-") {
-            // Dashes only where a UUID has them.
-            let characters = Array(text)
-            guard characters.count == 36, [8, 13, 18, 23].allSatisfy({ characters[$0] == "-" }) else { return nil }
+        // Byte by byte: every user page parses its address with this.
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            let dashed = bytes.count == 36
+            guard dashed || bytes.count == 32 else { return nil }
+            let uuid = String(unsafeUninitializedCapacity: 36) { uuid in
+                var written = 0
+                for (index, byte) in bytes.enumerated() {
+                    if dashed, index == 8 || index == 13 || index == 18 || index == 23 {
+                        guard byte == UInt8(ascii: "-") else { return 0 }
+                        continue
+                    }
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): uuid[written] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): uuid[written] = byte + 32
+                    default: return 0
+                    }
+                    written += 1
+                    if written == 8 || written == 13 || written == 18 || written == 23 {
+                        uuid[written] = UInt8(ascii: "-")
+                        written += 1
+                    }
+                }
+                return written
+            }
+            return uuid.isEmpty ? nil : uuid
         }
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 
     /// Digits with phone punctuation only, and mostly digits: `555.123.4567`, not `jane.do`.

@@ -60,8 +60,24 @@ import Testing
         #expect(UserQuery(input) == expected)
     }
 
-    @Test func misplacedDashesAreNotAUUID() {
-        #expect(UserQuery.canonicalUUID("0f8b1c9e5-f2a-4c1d-9a7b-3e2d1c0b9a8f") == nil)
+    @Test(arguments: [
+        "0f8b1c9e5-f2a-4c1d-9a7b-3e2d1c0b9a8f",   // dashes misplaced
+        "0f8b1c9e-5f2a4c1d9a7b3e2d1c0b9a8",       // 32 characters, one a dash
+        "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8g",   // not hex
+        "0f8b1c9e5f2a4c1d9a7b3e2d1c0b9a8",        // 31 digits
+        "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f0",  // 37 characters
+        "０f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f",   // a fullwidth digit
+        "",
+    ])
+    func notAUUID(text: String) {
+        #expect(UserQuery.canonicalUUID(text) == nil)
+    }
+
+    @Test func aUUIDInAnyCaseWithOrWithoutDashes() {
+        let canonical = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
+        #expect(UserQuery.canonicalUUID(canonical) == canonical)
+        #expect(UserQuery.canonicalUUID(canonical.uppercased()) == canonical)
+        #expect(UserQuery.canonicalUUID("0F8B1C9E5F2A4C1D9A7B3E2D1C0B9A8F") == canonical)
     }
 
     @Test(arguments: [
