@@ -20,6 +20,8 @@ public final class WriteBehindBuffer<Item: Sendable>: Sendable {
     private let maximumPending: Int
     private let write: @Sendable (Database, [Item]) throws -> Void
     private let pending = Mutex<[Item]>([])
+    /// The latest flush, which the next one waits for.
+    private let queue = Mutex<Task<Void, Never>?>(nil)
 
     public static var flushInterval: Duration { .milliseconds(500) }
 
@@ -36,9 +38,35 @@ public final class WriteBehindBuffer<Item: Sendable>: Sendable {
         pending.withLock { $0.append(item) }
     }
 
+    /// Items waiting for a flush (a flush under way has taken its own).
+    var pendingCount: Int {
+        pending.withLock { $0.count }
+    }
+
     /// Write everything buffered now, on GRDB's writer queue. On failure (busy,
     /// or cancelled mid-write) the items go back for the next flush.
+    ///
+    /// Flushes run one after another: a flush called while another is still
+    /// writing (or waiting for another program's lock) waits for it, then writes
+    /// what is left. So when `flush()` returns, everything added before it was
+    /// called has been written, or was put back because the store refused it.
     public func flush() async {
+        let flush = queue.withLock { previous in
+            let flush = Task { [previous] in
+                await previous?.value
+                await self.writePending()
+            }
+            previous = flush
+            return flush
+        }
+        await withTaskCancellationHandler {
+            await flush.value
+        } onCancel: {
+            flush.cancel()
+        }
+    }
+
+    private func writePending() async {
         let batch = pending.withLock { items in
             defer { items = [] }
             return items

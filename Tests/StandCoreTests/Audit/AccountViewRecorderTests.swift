@@ -51,4 +51,25 @@ import Testing
         await recorder.flush()
         #expect(try Self.viewCount(store) == 2)
     }
+
+    @Test func aFlushWaitsForTheOneUnderWay() async throws {
+        let store = try temporaryStore()
+        let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
+        recorder.record(uuid: "a", by: AuditActor(staffId: 1, email: "support@example.com", ip: nil))
+        // Another connection holds the write lock, as another program would.
+        var holder = Configuration()
+        holder.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: store.path, configuration: holder)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        // The server's own flush takes the view and waits for the lock.
+        let background = Task { await recorder.flush() }
+        for _ in 0..<1_000 where recorder.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(recorder.pendingCount == 0)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        // A flush called now returns once that view is written, not at once
+        // because there was nothing left for it to take.
+        await recorder.flush()
+        #expect(try Self.viewCount(store) == 1)
+        await background.value
+    }
 }
