@@ -87,17 +87,27 @@ public enum UserActivity {
 
     /// How often staff opened this account's page, and the last time.
     public struct Views: Sendable, Equatable {
+        /// Views are counted up to this many: an account opened for years must not
+        /// make its page slower with every visit, and past it the number says nothing more.
+        public static let countLimit = 1_000
+
+        /// Exact up to `countLimit`; `countLimit + 1` means "more than `countLimit`".
         public let count: Int
         public let lastAt: Date?
         public let lastBy: String?
+
+        public var isOverLimit: Bool { count > Self.countLimit }
     }
 
-    public static func views(_ db: Database, uuid: String) throws -> Views {
-        // Both on the partial index `audit_views_by_target` (migration 004): the count reads
-        // index entries only, the last view one row.
+    public static func views(_ db: Database, uuid: String, countLimit: Int = Views.countLimit) throws -> Views {
+        // On the partial index `audit_views_by_target` (migration 004). SQLite reads
+        // each counted event's row as well (a partial index covers only the columns
+        // it holds), so the count stops one past the limit.
         let count = try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT COUNT(*) FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'
-            """), arguments: [AuditTarget.user, uuid]) ?? 0
+            SELECT COUNT(*) FROM (
+                SELECT 1 FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed' LIMIT ?
+            )
+            """), arguments: [AuditTarget.user, uuid, countLimit + 1]) ?? 0
         let last = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT occurred_at, staff_email FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'
             ORDER BY id DESC LIMIT 1

@@ -116,7 +116,8 @@ struct UserPage: PageModel {
 
     static func viewsSummary(_ views: UserActivity.Views) -> String {
         guard views.count > 0, let at = views.lastAt else { return "No staff member has opened this page before." }
-        let times = views.count == 1 ? "once" : "\(views.count.grouped) times"
+        let times = views.isOverLimit ? "more than \(UserActivity.Views.countLimit.grouped) times"
+            : views.count == 1 ? "once" : "\(views.count.grouped) times"
         return "Opened by staff \(times) before this visit; last by \(views.lastBy ?? "unknown") at \(UTCDate.minute(at))."
     }
 

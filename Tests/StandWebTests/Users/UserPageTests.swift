@@ -45,6 +45,31 @@ import Testing
         }
     }
 
+    /// Counting views reads every counted event: it stops past the limit, so an
+    /// account opened for years costs its page no more than one opened a thousand times.
+    @Test(arguments: [(UserActivity.Views.countLimit, "1,000 times before this visit"),
+                      (UserActivity.Views.countLimit + 1, "more than 1,000 times before this visit"),
+                      (UserActivity.Views.countLimit + 250, "more than 1,000 times before this visit")])
+    func viewsAreCountedUpToTheLimit(recorded: Int, says summary: String) async throws {
+        let console = try TestConsole()
+        let support = try await console.createStaff("support@example.com", role: .support)
+        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        try await console.store.pool.write { db in
+            for _ in 0..<recorded {
+                try AuditLog.record(db, .userViewed, by: AuditActor(support, ip: nil), target: (AuditTarget.user, jane.uuid))
+            }
+        }
+        let views = try await console.store.read { db in try UserActivity.views(db, uuid: jane.uuid) }
+        #expect(views.count == min(recorded, UserActivity.Views.countLimit + 1))
+        #expect(views.isOverLimit == (recorded > UserActivity.Views.countLimit))
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            let page = try await browser.get("/users/\(jane.uuid)")
+            #expect(page.status == .ok)
+            #expect(page.body.contains("Opened by staff \(summary); last by support@example.com"))
+        }
+    }
+
     @Test func answersArePaginatedNewestFirst() async throws {
         let console = try TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
