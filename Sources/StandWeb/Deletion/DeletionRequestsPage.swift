@@ -30,7 +30,7 @@ struct DeletionRequestsPage: PageModel {
         static let tabs: [Filter] = DeletionRequest.Status.allCases.map { .status($0) } + [.all]
     }
 
-    struct Row: MustacheFields {
+    struct Row: Sendable {
         let id: Int64
         let userUUID: String
         let accountExists: Bool
@@ -45,15 +45,6 @@ struct DeletionRequestsPage: PageModel {
         /// For done requests: the reason given at deletion, and the erasure's state.
         let deletionReason: String?
         let erasure: String?
-
-        static let fields: [String: @Sendable (Self) -> Any?] = [
-            "id": { $0.id }, "userUUID": { $0.userUUID }, "accountExists": { $0.accountExists }, "accountEmail": { $0.accountEmail },
-            "source": { $0.source }, "received": { $0.received }, "isPending": { $0.isPending }, "state": { $0.state },
-            "note": { $0.note }, "deletionReason": { $0.deletionReason }, "erasure": { $0.erasure },
-            "userHref": { Site.user.href($0.userUUID) },
-            "deleteHref": { Site.userDelete.href($0.userUUID) },
-            "cancelHref": { Site.deletionRequestCancel.href($0.id) },
-        ]
     }
 
     struct Tab: MustacheFields {
@@ -75,10 +66,50 @@ struct DeletionRequestsPage: PageModel {
     let nextHref: String?
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "rows": { $0.rows }, "isEmpty": { $0.rows.isEmpty }, "shown": { $0.shown }, "isPending": { $0.isPending },
-        "hasActions": { $0.rows.contains { $0.isPending } },
-        "tabs": { $0.tabs }, "nextHref": { $0.nextHref },
+        "rowsHTML": { rowsHTML($0.rows) }, "isEmpty": { $0.rows.isEmpty }, "shown": { $0.shown }, "isPending": { $0.isPending },
+        "hasActions": { $0.hasActions }, "tabs": { $0.tabs }, "nextHref": { $0.nextHref },
     ]
+
+    var hasActions: Bool { rows.contains { $0.isPending } }
+
+    /// `<tr>`s of request, account, from, received, status, note and, when any
+    /// request on the page is pending, actions: see `TableRowsHTML`.
+    static func rowsHTML(_ rows: [Row]) -> String {
+        let hasActions = rows.contains { $0.isPending }
+        var html = TableRowsHTML(columns: ["Request", "Account", "From", "Received", "Status", "Note"], reservingCapacity: rows.count * 700)
+        for row in rows {
+            let userHref = FastHTMLEscaping.escape(Site.user.href(row.userUUID))
+            html.row { cells in
+                cells.numberCell("#\(row.id)")
+                var account = "<a href=\"" + userHref + "\">" + FastHTMLEscaping.escape(row.accountEmail ?? "Deleted account") + "</a>"
+                if !row.accountExists { account += " <span class=\"badge\">deleted</span>" }
+                account += "<br /><code class=\"uuid\">" + FastHTMLEscaping.escape(row.userUUID) + "</code>"
+                cells.markupCell(account)
+                cells.cell(row.source)
+                cells.markupCell("<span class=\"nowrap\">" + FastHTMLEscaping.escape(row.received) + "</span>")
+                cells.cell(row.state)
+                var note = FastHTMLEscaping.escape(row.note ?? "")
+                if let reason = row.deletionReason, !reason.isEmpty {
+                    note += "<p class=\"muted\">Deleted: " + FastHTMLEscaping.escape(reason) + " · <a href=\"" + userHref + "\">tombstone</a></p>"
+                }
+                if let erasure = row.erasure, !erasure.isEmpty {
+                    note += "<p><small>" + FastHTMLEscaping.escape(erasure) + "</small></p>"
+                }
+                cells.markupCell(note)
+                if row.isPending {
+                    var actions = ""
+                    if row.accountExists {
+                        actions += "<a class=\"button danger\" href=\"" + FastHTMLEscaping.escape(Site.userDelete.href(row.userUUID)) + "\">Delete account…</a> "
+                    }
+                    actions += "<a class=\"button\" href=\"" + FastHTMLEscaping.escape(Site.deletionRequestCancel.href(row.id)) + "\">Cancel request…</a>"
+                    cells.actionsCell(actions)
+                } else if hasActions {
+                    cells.markupCell("")
+                }
+            }
+        }
+        return html.html
+    }
 
     static func tabs(current: Filter, counts: [DeletionRequest.Status: Int]) -> [Tab] {
         Filter.tabs.map { filter in

@@ -98,6 +98,15 @@ struct TableRowsHTML: Sendable {
         html += "</td>"
     }
 
+    /// The row's buttons, caller-built and escaped like `markupCell`'s. No
+    /// `data-label`: at phone width they stand under the card as they are.
+    mutating func actionsCell(_ markup: String) {
+        html += "<td class=\"actions\">"
+        html += markup
+        html += "</td>"
+        column += 1
+    }
+
     /// A link when there is somewhere to go, else the text alone.
     mutating func cell(_ text: String, linkedTo href: String?) {
         if let href { linkCell(text, href: href) } else { cell(text) }
