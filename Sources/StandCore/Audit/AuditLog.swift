@@ -25,7 +25,7 @@ public enum AuditLog {
 
     public struct Filter: Sendable, Equatable {
         public var staffId: Int64?
-        public var action: String?
+        public var action: AuditAction?
         public var targetType: String?
         public var targetId: String?
         /// From the start of this UTC day.
@@ -36,7 +36,7 @@ public enum AuditLog {
         /// for (or their action is chosen).
         public var includeViews: Bool
 
-        public init(staffId: Int64? = nil, action: String? = nil, targetType: String? = nil, targetId: String? = nil,
+        public init(staffId: Int64? = nil, action: AuditAction? = nil, targetType: String? = nil, targetId: String? = nil,
                     from: Date? = nil, through: Date? = nil, includeViews: Bool = false) {
             self.staffId = staffId
             self.action = action
@@ -52,9 +52,12 @@ public enum AuditLog {
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let staffId { conditions.append("e.staff_id = ?"); arguments += [staffId] }
-            if let action { conditions.append("e.action = ?"); arguments += [action] }
+            // Actions are spelt out, not bound (they are our own words, no quotes in them).
+            // A bound value compared with the column of a partial index's WHERE has SQLite
+            // recompile the statement at every run (StatementReuseTests), and only a literal
+            // `<> 'user.viewed'` lets it use the partial index `audit_changes` (migration 004).
+            if let action { conditions.append("e.action = '\(action.rawValue)'") }
             if action == nil && !includeViews {
-                // Spelt out, not bound: only then can SQLite use the partial index `audit_changes` (migration 004).
                 conditions.append("e.action <> '\(AuditAction.userViewed.rawValue)'")
             }
             if let targetType { conditions.append("e.target_type = ?"); arguments += [targetType] }

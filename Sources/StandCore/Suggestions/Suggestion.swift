@@ -71,8 +71,10 @@ public enum SuggestionQueue {
     public static func page(_ store: StandStore, status: Suggestion.Status, after cursor: Cursor?, limit: Int = pageSize) async throws -> Listing {
         try await store.read { db in
             let column = status == .pending ? "s.created_at" : "s.reviewed_at"
-            var sql = Suggestion.select + " WHERE s.status = ?"
-            var arguments: StatementArguments = [status.rawValue]
+            // The status is spelt out, not bound: a bound value compared with the column of a
+            // partial index's WHERE has SQLite recompile the statement at every run (StatementReuseTests).
+            var sql = Suggestion.select + " WHERE s.status = '\(status.rawValue)'"
+            var arguments: StatementArguments = []
             if let cursor {
                 sql += " AND (\(column), s.id) < (?, ?)"
                 arguments += [cursor.time, cursor.id]

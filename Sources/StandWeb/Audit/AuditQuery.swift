@@ -26,7 +26,7 @@ struct AuditQuery: Sendable {
     /// The store filter, or the problems with what was typed (field → message).
     func filter(_ store: StandStore) async throws -> (AuditLog.Filter, ValidationErrors) {
         var errors = ValidationErrors()
-        var filter = AuditLog.Filter(staffId: staffId, action: action?.rawValue, includeViews: includeViews)
+        var filter = AuditLog.Filter(staffId: staffId, action: action, includeViews: includeViews)
         filter.from = Self.day(from, field: "from", into: &errors)
         filter.through = Self.day(through, field: "through", into: &errors)
         if let start = filter.from, let end = filter.through, end < start {
