@@ -16,7 +16,7 @@ public struct DeletionPreview: Sendable, Equatable {
     public let openRequests: Int
 
     public static func make(_ db: Database, account: UserAccount) throws -> DeletionPreview {
-        let row = try Row.fetchOne(db, sql: """
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT
               (SELECT COUNT(*) FROM answers WHERE user_id = :id) AS answers,
               (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = :id
@@ -25,7 +25,7 @@ public struct DeletionPreview: Sendable, Equatable {
                  AND sweepstakes_id IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS kept,
               (SELECT COUNT(*) FROM suggestions WHERE user_id = :id) AS suggestions,
               (SELECT COUNT(*) FROM deletion_requests WHERE (user_id = :id OR user_uuid = :uuid) AND status = 'pending') AS requests
-            """, arguments: ["id": account.id, "uuid": account.uuid])!
+            """), arguments: ["id": account.id, "uuid": account.uuid])!
         return DeletionPreview(account: account, answers: row["answers"], entriesRemoved: row["removed"],
                                entriesKept: row["kept"], suggestions: row["suggestions"], openRequests: row["requests"])
     }

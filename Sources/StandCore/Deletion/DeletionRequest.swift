@@ -101,7 +101,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     }
 
     public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {
-        try DeletionRequest.fetchOne(db, sql: select + " WHERE r.id = ?", arguments: [id])
+        try DeletionRequest.fetchOne(db.cachedStatement(sql: select + " WHERE r.id = ?"), arguments: [id])
     }
 
     public static func find(_ store: StandStore, id: Int64) async throws -> DeletionRequest? {

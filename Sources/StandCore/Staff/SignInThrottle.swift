@@ -49,7 +49,7 @@ enum SignInThrottle {
     /// Locked addresses (lower-cased) and when each lock ends.
     static func locks(_ db: Database, now: Date) throws -> [String: Date] {
         var locks: [String: Date] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT email, locked_until FROM sign_in_throttle WHERE locked_until > ?", arguments: [now]) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT email, locked_until FROM sign_in_throttle WHERE locked_until > ?"), arguments: [now]) {
             if let until = row.timestamp("locked_until") { locks[(row["email"] as String).lowercased()] = until }
         }
         return locks

@@ -46,7 +46,7 @@ public struct StaffAccounts: Sendable {
     public func roster(now: Date = Date()) async throws -> [(member: StaffMember, lockedUntil: Date?)] {
         try await store.read { db in
             let locks = try SignInThrottle.locks(db, now: now)
-            return try StaffMember.order(Column("email")).fetchAll(db).map { ($0, locks[$0.email.lowercased()]) }
+            return try Self.all(db).map { ($0, locks[$0.email.lowercased()]) }
         }
     }
 

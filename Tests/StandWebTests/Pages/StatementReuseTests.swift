@@ -15,31 +15,72 @@ import Testing
 @Suite struct StatementReuseTests {
     @Test func everyPageRunsItsStatementsWithoutRecompilingThem() async throws {
         let console = try TestConsole()
-        let owner = try await console.createStaff("owner@example.com", role: .owner)
-        _ = try DemoSeeder(store: console.store).run(.init(users: 40, days: 3, seed: 9))
-        let (user, question, sweepstakes, request) = try await console.store.read { db in
-            (try String.fetchOne(db, sql: "SELECT uuid FROM users ORDER BY id LIMIT 1")!,
-             try Int64.fetchOne(db, sql: "SELECT id FROM daily_questions ORDER BY id LIMIT 1")!,
-             try Int64.fetchOne(db, sql: "SELECT id FROM sweepstakes ORDER BY id LIMIT 1")!,
-             try Int64.fetchOne(db, sql: "SELECT id FROM deletion_requests ORDER BY id LIMIT 1")!)
+        let pages = try await Self.seededPages(console)
+        try await Self.visit(pages, times: 3, on: console)
+        let recompiled = try await Self.onEveryConnection(console.store) { db in Self.preparedStatements(db, recompiledOnly: true) }
+        #expect(recompiled.isEmpty, "statements SQLite recompiled on every run:\n\(recompiled.joined(separator: "\n"))")
+    }
+
+    /// A statement prepared for one view and thrown away costs its compilation
+    /// (and GRDB's authorizer pass over it) on every view: page queries use
+    /// `cachedStatement`. Every statement a connection ran must still be in its
+    /// cache afterwards, except the transaction brackets GRDB runs itself.
+    @Test func everyPageQueryIsACachedStatement() async throws {
+        let console = try TestConsole()
+        let pages = try await Self.seededPages(console)
+        let ran = Mutex<Set<String>>([])
+        // Traced from after sign-in: signing in happens once a session, not once a view.
+        try await Self.visit(pages, times: 2, on: console) {
+            _ = try await Self.onEveryConnection(console.store) { db in
+                db.trace(options: .statement) { event in
+                    if case .statement(let statement) = event { ran.withLock { _ = $0.insert(Self.oneLine(statement.sql)) } }
+                }
+                return []
+            }
         }
-        let email = try await console.store.read { db in try String.fetchOne(db, sql: "SELECT email FROM users WHERE uuid = ?", arguments: [user])! }
-        let pages = [
-            "/", "/account", "/users", "/users?q=\(email.prefix(3))", "/users?q=\(email)", "/users/\(user)", "/users/\(user)/edit",
-            "/users/\(user)/delete", "/questions", "/questions/new", "/questions/\(question)", "/questions/\(question)/edit",
-            "/suggestions", "/suggestions?status=approved", "/suggestions?status=rejected",
-            "/sweepstakes", "/sweepstakes/\(sweepstakes)", "/sweepstakes/\(sweepstakes)?q=\(email.prefix(3))",
-            "/sweepstakes/\(sweepstakes)/entrant?user=\(user)", "/sweepstakes/\(sweepstakes)/draw",
-            "/deletion-requests", "/deletion-requests?status=done", "/deletion-requests?status=cancelled", "/deletion-requests?status=all",
-            "/deletion-requests/\(request)/cancel", "/staff",
-            "/audit", "/audit?views=1", "/audit?action=user.updated", "/audit?staff=\(owner.id!)", "/audit?target=\(user)",
-            "/audit?from=2020-01-01&through=2030-12-31", "/audit.csv?action=user.updated",
-        ]
+        let cached = Set(try await Self.onEveryConnection(console.store) { db in
+            db.trace(options: .statement, nil)
+            return Self.preparedStatements(db, recompiledOnly: false)
+        })
+        let transactionBrackets: Set<String> = ["BEGIN DEFERRED TRANSACTION", "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION", "ROLLBACK TRANSACTION"]
+        let fresh = ran.withLock { $0 }.subtracting(cached).subtracting(transactionBrackets).sorted()
+        #expect(fresh.isEmpty, "statements prepared afresh for each view:\n\(fresh.joined(separator: "\n"))")
+    }
+
+    /// Every signed-in page, with its filters, on demo data.
+    static func seededPages(_ console: TestConsole) async throws -> [String] {
+        try await console.createStaff("owner@example.com", role: .owner)
+        _ = try DemoSeeder(store: console.store).run(.init(users: 40, days: 3, seed: 9))
+        return try await console.store.read { db in
+            let user = try String.fetchOne(db, sql: "SELECT uuid FROM users ORDER BY id LIMIT 1")!
+            let email = try String.fetchOne(db, sql: "SELECT email FROM users WHERE uuid = ?", arguments: [user])!
+            let question = try Int64.fetchOne(db, sql: "SELECT id FROM daily_questions ORDER BY id LIMIT 1")!
+            let sweepstakes = try Int64.fetchOne(db, sql: "SELECT id FROM sweepstakes ORDER BY id LIMIT 1")!
+            let request = try Int64.fetchOne(db, sql: "SELECT id FROM deletion_requests ORDER BY id LIMIT 1")!
+            let owner = try Int64.fetchOne(db, sql: "SELECT id FROM staff ORDER BY id LIMIT 1")!
+            return [
+                "/", "/account", "/users", "/users?q=\(email.prefix(3))", "/users?q=\(email)", "/users/\(user)", "/users/\(user)/edit",
+                "/users/\(user)/delete", "/questions", "/questions/new", "/questions/\(question)", "/questions/\(question)/edit",
+                "/suggestions", "/suggestions?status=approved", "/suggestions?status=rejected",
+                "/sweepstakes", "/sweepstakes/\(sweepstakes)", "/sweepstakes/\(sweepstakes)?q=\(email.prefix(3))",
+                "/sweepstakes/\(sweepstakes)/entrant?user=\(user)", "/sweepstakes/\(sweepstakes)/draw",
+                "/deletion-requests", "/deletion-requests?status=done", "/deletion-requests?status=cancelled", "/deletion-requests?status=all",
+                "/deletion-requests/\(request)/cancel", "/staff",
+                "/audit", "/audit?views=1", "/audit?action=user.updated", "/audit?staff=\(owner)", "/audit?target=\(user)",
+                "/audit?from=2020-01-01&through=2030-12-31", "/audit.csv?action=user.updated",
+            ]
+        }
+    }
+
+    /// Signed in as the owner, each page `times` times in a row: cached
+    /// statements are run again on the reader the first run left them on
+    /// (GRDB hands out the first free reader).
+    static func visit(_ pages: [String], times: Int, on console: TestConsole,
+                      signedIn: @Sendable () async throws -> Void = {}) async throws {
         try await console.runWithServices { browser, services in
             try await browser.signIn("owner@example.com")
-            // Three times: cached statements are run again, on the reader the
-            // first run left them on (GRDB hands out the first free reader).
-            for _ in 1...3 {
+            try await signedIn()
+            for _ in 1...times {
                 for path in pages {
                     let page = try await browser.get(path)
                     #expect(page.status.code < 400, "\(path): \(page.status)")
@@ -47,14 +88,11 @@ import Testing
                 await services.accountViews.flush()
             }
         }
-        let recompiled = try await Self.recompiledStatements(console.store)
-        #expect(recompiled.isEmpty, "statements SQLite recompiled on every run:\n\(recompiled.joined(separator: "\n"))")
     }
 
-    /// The SQL of every statement prepared on any of the store's connections
-    /// that SQLite has had to recompile.
-    static func recompiledStatements(_ store: StandStore) async throws -> [String] {
-        var found = try await store.pool.writeWithoutTransaction { db in recompiled(db) }
+    /// `body` on the writer and on every reader connection; their results together, once each.
+    static func onEveryConnection(_ store: StandStore, _ body: @escaping @Sendable (Database) -> [String]) async throws -> [String] {
+        var found = try await store.pool.writeWithoutTransaction { db in body(db) }
         // One read per reader connection at once: each waits for the others, so
         // every one of them is taken (the pool opens any it has not yet).
         let readers = store.pool.configuration.maximumReaderCount
@@ -64,7 +102,7 @@ import Testing
                 group.addTask {
                     try await store.pool.read { db in
                         try arrived.wait()
-                        return recompiled(db)
+                        return body(db)
                     }
                 }
             }
@@ -73,16 +111,21 @@ import Testing
         return Array(Set(found)).sorted()
     }
 
-    private static func recompiled(_ db: Database) -> [String] {
+    /// The SQL of the statements prepared on this connection (those SQLite has had to recompile, or all).
+    static func preparedStatements(_ db: Database, recompiledOnly: Bool) -> [String] {
         var found: [String] = []
         var statement = sqlite3_next_stmt(db.sqliteConnection, nil)
         while let current = statement {
-            if sqlite3_stmt_status(current, SQLITE_STMTSTATUS_REPREPARE, 0) > 0, let sql = sqlite3_sql(current) {
-                found.append(String(cString: sql).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            if !recompiledOnly || sqlite3_stmt_status(current, SQLITE_STMTSTATUS_REPREPARE, 0) > 0, let sql = sqlite3_sql(current) {
+                found.append(oneLine(String(cString: sql)))
             }
             statement = sqlite3_next_stmt(db.sqliteConnection, current)
         }
         return found
+    }
+
+    static func oneLine(_ sql: String) -> String {
+        sql.split(whereSeparator: \.isWhitespace).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ";"))
     }
 }
 
