@@ -99,7 +99,7 @@ public enum UserActivity {
         public var isOverLimit: Bool { count > Self.countLimit }
     }
 
-    public static func views(_ db: Database, uuid: String, countLimit: Int = Views.countLimit) throws -> Views {
+    public static func views(_ db: Database, uuid: String) throws -> Views {
         // On the partial index `audit_views_by_target` (migration 004). SQLite reads
         // each counted event's row as well (a partial index covers only the columns
         // it holds), so the count stops one past the limit.
@@ -107,7 +107,7 @@ public enum UserActivity {
             SELECT COUNT(*) FROM (
                 SELECT 1 FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed' LIMIT ?
             )
-            """), arguments: [AuditTarget.user, uuid, countLimit + 1]) ?? 0
+            """), arguments: [AuditTarget.user, uuid, Views.countLimit + 1]) ?? 0
         let last = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT occurred_at, staff_email FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'
             ORDER BY id DESC LIMIT 1
