@@ -66,7 +66,7 @@ struct DeletionRequestsPage: PageModel {
     let nextHref: String?
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "rowsHTML": { rowsHTML($0.rows) }, "isEmpty": { $0.rows.isEmpty }, "shown": { $0.shown }, "isPending": { $0.isPending },
+        "rowsHTML": { $0.rowsHTML }, "isEmpty": { $0.rows.isEmpty }, "shown": { $0.shown }, "isPending": { $0.isPending },
         "hasActions": { $0.hasActions }, "tabs": { $0.tabs }, "nextHref": { $0.nextHref },
     ]
 
@@ -74,8 +74,8 @@ struct DeletionRequestsPage: PageModel {
 
     /// `<tr>`s of request, account, from, received, status, note and, when any
     /// request on the page is pending, actions: see `TableRowsHTML`.
-    static func rowsHTML(_ rows: [Row]) -> String {
-        let hasActions = rows.contains { $0.isPending }
+    var rowsHTML: String {
+        let hasActions = hasActions
         var html = TableRowsHTML(columns: ["Request", "Account", "From", "Received", "Status", "Note"], reservingCapacity: rows.count * 700)
         for row in rows {
             let userHref = FastHTMLEscaping.escape(Site.user.href(row.userUUID))
