@@ -3,7 +3,13 @@ import StandCore
 
 /// Every POST carries a `csrf` form field equal to the session's token (or,
 /// before sign-in, to the signed-out CSRF cookie). Anything else is refused
-/// with 403 before any handler runs, so nothing changes.
+/// before any handler runs, so nothing changes.
+///
+/// Who may send the form is settled before a byte of its body is read: a POST
+/// to a signed-in page without a session goes to sign in, and an upload from a
+/// role that may not upload is refused, so an anonymous request costs a cookie
+/// lookup and no more. A body declared larger than its limit is refused on its
+/// headers (a client that sent `Expect: 100-continue` never sends it).
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -11,35 +17,75 @@ struct CSRFMiddleware: RouterMiddleware {
         let csrf: String?
     }
 
-    /// The only routes that take a file (`multipart/form-data`), and the body
-    /// each accepts: above the file's own limit, so an oversized file is
-    /// explained on its form rather than cut off here.
-    static let uploadLimits: [String: Int] = [Site.questionsUpload.pattern: 2 * 1_048_576]
+    /// A route that takes a file (`multipart/form-data`): the body it accepts
+    /// (above the file's own limit, so an oversized file is explained on its
+    /// form rather than cut off here) and who may send one.
+    struct Upload {
+        let limit: Int
+        let permission: Permission
+    }
+
+    static let uploads: [String: Upload] = [
+        Site.questionsUpload.pattern: Upload(limit: 2 * 1_048_576, permission: .scheduleQuestions),
+    ]
+
+    /// The forms sent before sign-in; their token is the signed-out cookie's.
+    static let signedOutForms: Set<String> = [Site.login.pattern, Site.setup.pattern]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .post else { return try await next(request, context) }
+        let path = request.uri.path
+        guard context.staff != nil || Self.signedOutForms.contains(path) else {
+            // The same answer the signed-in pages give a visitor without a session.
+            return Response(status: .seeOther, headers: [.location: Site.login.href()])
+        }
+        let upload = Self.uploads[path]
+        if let upload, !context.can(upload.permission) {
+            throw HTTPError(.forbidden, message: "Your role does not allow this page. Ask an owner if you need it.")
+        }
         // Every form of the console posts URL-encoded fields, but for the file
         // uploads above; a body of any other type is not read as one.
         let type = request.headers[.contentType].flatMap(MediaType.init(from:))
-        let uploadLimit = Self.uploadLimits[request.uri.path]
-        let isUpload = uploadLimit != nil && type?.isType(.multipartForm) == true
+        let isUpload = upload != nil && type?.isType(.multipartForm) == true
         guard isUpload || type?.isType(.applicationUrlEncoded) == true else {
             throw HTTPError(.unsupportedMediaType, message: "The console's forms send application/x-www-form-urlencoded; this request sent something else.")
         }
-        var request = request
-        let limit = isUpload ? uploadLimit! : context.maxUploadSize
-        do {
-            _ = try await request.collectBody(upTo: limit)
-        } catch {
-            throw HTTPError(.contentTooLarge, message: isUpload ? "That file is far larger than the 1 MB the console accepts." : "That form is larger than the console accepts.")
+        let limit = isUpload ? upload!.limit : context.maxUploadSize
+        let tooLarge = HTTPError(.contentTooLarge, message: isUpload ? "That file is far larger than the 1 MB the console accepts." : "That form is larger than the console accepts.")
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw tooLarge
         }
-        let field = isUpload
-            ? try? await MultipartForm.decode(Field.self, from: request, limit: limit)
-            : try? await URLEncodedFormDecoder().decode(Field.self, from: request, context: context)
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch {
+            throw tooLarge
+        }
+        var context = context
+        let sent: String?
+        if isUpload {
+            let form = try MultipartForm(body: body, contentType: type!)
+            sent = form.fields["csrf"]
+            context.multipartForm = form
+        } else {
+            sent = try Self.csrfField(of: body)
+        }
         let expected = context.csrfToken
-        guard let sent = field?.csrf, !expected.isEmpty, SecureToken.constantTimeEquals(sent, expected) else {
+        guard let sent, !expected.isEmpty, SecureToken.constantTimeEquals(sent, expected) else {
             throw HTTPError(.forbidden, message: "This form has expired or did not come from the console. Go back, reload the page and try again.")
         }
         return try await next(request, context)
+    }
+
+    /// The `csrf` field of a URL-encoded body; a body that is not a form says why.
+    private static func csrfField(of body: ByteBuffer) throws -> String? {
+        do {
+            return try URLEncodedFormDecoder().decode(Field.self, from: String(buffer: body)).csrf
+        } catch let error as URLEncodedFormError where error.code == .duplicateKeys {
+            throw HTTPError(.badRequest, message: "The form sent the field “\(error.value.prefix(40))” more than once; each is sent once. Reload the page and try again.")
+        } catch {
+            throw HTTPError(.badRequest, message: "The form's fields could not be read (they are not URL-encoded as a browser sends them). Reload the page and try again.")
+        }
     }
 }

@@ -9,10 +9,6 @@ struct QuestionUploadController {
     let renderer: PageRenderer
     let uploads: PendingUploads
 
-    struct UploadForm: Decodable {
-        var file: Data?
-    }
-
     struct ApplyForm: Decodable {
         var token: String?
     }
@@ -28,13 +24,11 @@ struct QuestionUploadController {
     }
 
     @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let limit = CSRFMiddleware.uploadLimits[Site.questionsUpload.pattern]!
-        let upload = (try? await MultipartForm.decode(UploadForm.self, from: request, limit: limit)) ?? UploadForm()
-        guard let bytes = upload.file, !bytes.isEmpty else {
+        guard let bytes = context.multipartForm?.files["file"]?.bytes, bytes.readableBytes > 0 else {
             let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "Choose a CSV file to upload."))
             return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .unprocessableContent)
         }
-        switch QuestionImport.text(of: Array(bytes)) {
+        switch QuestionImport.text(of: Array(buffer: bytes)) {
         case .failure(let refused):
             return try renderer.render(QuestionUploadPage(preview: refused), title: "Upload questions",
                                        request: request, context: context, status: .unprocessableContent)

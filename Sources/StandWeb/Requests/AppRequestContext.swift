@@ -9,6 +9,8 @@ public struct AppRequestContext: RequestContext, Sendable {
     public var session: StaffSession?
     /// The CSRF token for forms shown before sign-in (login, setup), from its cookie.
     public var signedOutCSRF: String?
+    /// An upload's parts, read and checked once by `CSRFMiddleware`.
+    var multipartForm: MultipartForm?
     public let timing = RequestTiming()
     public let remoteIP: String?
 

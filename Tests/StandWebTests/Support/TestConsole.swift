@@ -56,6 +56,20 @@ struct TestConsole {
         }
     }
 
+    /// Run over a real socket (`.live`): the test gets the port, for requests
+    /// no client library sends (headers without their body).
+    func runLive(_ test: @Sendable (Browser, Int) async throws -> Void) async throws {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var configuration = self.configuration
+        configuration.port = 0
+        let services = try await AppServices(configuration: configuration, store: store, logger: logger)
+        let app = buildApplication(configuration, services: services, logger: logger)
+        try await app.test(.live) { client in
+            try await test(Browser(client: client), try #require(client.port))
+        }
+    }
+
     func auditCount(_ action: AuditAction? = nil) throws -> Int {
         try store.pool.read { db in
             if let action {
