@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import StandCore
 
 /// `--db PATH`, shared by every command; `STAND_DB` sets the default.
@@ -7,7 +8,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: "The SQLite store (default: $STAND_DB or data/stand.sqlite).")
     var path: String = ProcessInfo.processInfo.environment["STAND_DB"] ?? "data/stand.sqlite"
 
-    func open(migrate: Bool = true) throws -> StandStore {
-        try StandStore(path: path, migrate: migrate)
+    func open(migrate: Bool = true, logger: Logger = Logger(label: "stand-store")) throws -> StandStore {
+        try StandStore(path: path, migrate: migrate, logger: logger)
     }
 }

@@ -108,6 +108,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case deletionRequestCancelled = "deletion_request.cancelled"
     /// An owner downloaded the (filtered) audit log as CSV.
     case auditExported = "audit.exported"
+    /// Personal data removed from written audit details (migration 009): the
+    /// one sanctioned change to append-only rows, recorded.
+    case auditRedacted = "audit.redacted"
     case questionScheduled = "question.scheduled"
     case questionUpdated = "question.updated"
     case questionUnscheduled = "question.unscheduled"

@@ -47,6 +47,20 @@ public enum AuditLog {
             self.includeViews = includeViews
         }
 
+        /// The filter in words and ids only, as an export's audit event keeps it:
+        /// an account is named by its UUID, never by the email or phone typed to
+        /// find it, so erasing a person never has to touch the audit log.
+        public var auditDetail: String {
+            var parts: [String] = []
+            if let staffId { parts.append("by staff #\(staffId)") }
+            if let action { parts.append("action \(action.rawValue)") }
+            if let targetType, let targetId { parts.append("about \(targetType) \(targetId)") }
+            if let from { parts.append("from \(UTCDate.day(from))") }
+            if let through { parts.append("through \(UTCDate.day(through))") }
+            if includeViews && action == nil { parts.append("with page views") }
+            return parts.isEmpty ? "everything" : parts.joined(separator: ", ")
+        }
+
         /// The WHERE clause (over `e`, the events) and its arguments.
         func sql(before: Int64?) -> (String, StatementArguments) {
             var conditions: [String] = []
@@ -141,9 +155,9 @@ public enum AuditLog {
 
 extension AuditLog {
     /// An owner downloaded the log; `filter` is the export's address (filters only, no personal data beyond a typed target).
-    public static func recordExport(_ store: StandStore, by actor: AuditActor, filter: String, at now: Date = Date()) async throws {
+    public static func recordExport(_ store: StandStore, by actor: AuditActor, filter: Filter, at now: Date = Date()) async throws {
         try await store.write { db in
-            try record(db, .auditExported, by: actor, detail: filter, at: now)
+            try record(db, .auditExported, by: actor, detail: filter.auditDetail, at: now)
         }
     }
 }

@@ -17,9 +17,6 @@ public final class PendingErasures: Sendable {
     private let wakeUps: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
 
-    /// How long one attempt waits for readers: short, because a checkpoint
-    /// holds the console's writer (and blocks other writers) while it waits.
-    static let attemptWait = 0.1
     static let firstRetry: Duration = .milliseconds(200)
     static let longestRetry: Duration = .seconds(2)
     /// With nothing pending, look again this often anyway (a deletion from
@@ -48,16 +45,14 @@ public final class PendingErasures: Sendable {
     @discardableResult
     public func attempt(now: Date = Date()) async -> Attempt {
         attempts.add(1, ordering: .relaxed)
-        let busyMilliseconds = Int(busyTimeout * 1000), waitMilliseconds = Int(Self.attemptWait * 1000)
+        let busyMilliseconds = Int(busyTimeout * 1000)
         do {
             return try await pool.writeWithoutTransaction { db in
                 let pending = try String.fetchAll(db, sql: "SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL")
                 guard !pending.isEmpty else { return .nothingPending }
-                try db.execute(sql: "PRAGMA busy_timeout = \(waitMilliseconds)")
-                let result = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                try db.execute(sql: "PRAGMA busy_timeout = \(busyMilliseconds)")
-                // (busy, log frames, checkpointed frames): busy 0 means every frame is in the file and the WAL is empty.
-                guard let result, result[0] as Int == 0 else { return .stillPending(count: pending.count) }
+                guard try StandStore.truncateWALWithoutWaiting(db, busyTimeoutMilliseconds: busyMilliseconds) else {
+                    return .stillPending(count: pending.count)
+                }
                 try db.inTransaction {
                     for uuid in pending {
                         try db.execute(sql: "UPDATE deleted_accounts SET erased_at = ? WHERE uuid = ? AND erased_at IS NULL", arguments: [now, uuid])
@@ -69,7 +64,6 @@ public final class PendingErasures: Sendable {
                 return .erased(count: pending.count)
             }
         } catch {
-            try? await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(busyMilliseconds)") }
             return .stillPending(count: -1)
         }
     }

@@ -13,6 +13,7 @@ public enum StandMigrations {
         migrator.registerMigration("006_suggestion_review_notes", migrate: Migration006.apply)
         migrator.registerMigration("007_sweepstakes_totals", migrate: Migration007.apply)
         migrator.registerMigration("008_redrawable_draws", migrate: Migration008.apply)
+        migrator.registerMigration("009_audit_without_personal_data", migrate: Migration009.apply)
         return migrator
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// The shared SQLite file: one `DatabasePool` (WAL) per process.
 ///
@@ -11,49 +12,109 @@ public final class StandStore: Sendable {
     public let path: String
     /// How long a statement waits for another process's lock before giving up.
     public let busyTimeout: TimeInterval
+    /// The last damage, full disk or I/O failure seen, for the pages and `/healthz`.
+    public let health = StoreHealth()
+    let logger: Logger
 
     public static let defaultBusyTimeout: TimeInterval = 5
 
-    public init(path: String, migrate: Bool = true, busyTimeout: TimeInterval = StandStore.defaultBusyTimeout) throws {
+    public init(path: String, migrate: Bool = true, busyTimeout: TimeInterval = StandStore.defaultBusyTimeout,
+                logger: Logger = Logger(label: "stand-store")) throws {
+        if StoreLocation.isServerURL(path) { throw StoreError.notAFile(path) }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.path = path
         self.busyTimeout = busyTimeout
-        self.pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
-        if migrate {
-            try StandMigrations.migrator.migrate(pool)
+        self.logger = logger
+        do {
+            self.pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+            if migrate {
+                let migrator = StandMigrations.migrator
+                if try pool.read(migrator.hasCompletedMigrations) == false {
+                    try migrator.migrate(pool)
+                    // A migration may rewrite rows (009 removed personal data from
+                    // the audit log): their old bytes leave the WAL now if they can.
+                    let busyMilliseconds = Int(busyTimeout * 1000)
+                    _ = try? pool.writeWithoutTransaction { db in
+                        try Self.truncateWALWithoutWaiting(db, busyTimeoutMilliseconds: busyMilliseconds)
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            // Opening names its cause as the pages do: "the disk is full", not "disk I/O error".
+            throw StoreFault(error, directory: directory.path) ?? error
         }
     }
 
     /// A read on one of GRDB's reader connections, awaited: never on the
     /// caller's thread, and in WAL mode never waiting for a write lock.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// `purpose` (the caller, by default) names the read in the log if it fails.
+    public func read<T: Sendable>(purpose: String = #function, file: String = #fileID,
+                                  _ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(value)
-        } catch let error as DatabaseError where error.isBusy {
-            throw StoreBusy()
+        } catch let error as DatabaseError {
+            throw fault(error, purpose: purpose, file: file)
         }
     }
 
     /// A read without a transaction around it, for work whose statements are
     /// each atomic on their own (the session lookup every page makes).
-    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func unsafeRead<T: Sendable>(purpose: String = #function, file: String = #fileID,
+                                        _ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.unsafeRead(value)
-        } catch let error as DatabaseError where error.isBusy {
-            throw StoreBusy()
+        } catch let error as DatabaseError {
+            throw fault(error, purpose: purpose, file: file)
         }
     }
 
     /// A write transaction (`BEGIN IMMEDIATE`) on GRDB's writer queue, awaited.
     /// If another program holds the lock past the busy timeout, nothing was
-    /// written and `StoreBusy` says so.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// written and `StoreBusy` says so; a damaged file or a full disk is a `StoreFault`.
+    public func write<T: Sendable>(purpose: String = #function, file: String = #fileID,
+                                   _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.write(updates)
-        } catch let error as DatabaseError where error.isBusy {
-            throw StoreBusy()
+            let value = try await pool.write(updates)
+            health.writeCommitted()
+            return value
+        } catch let error as DatabaseError {
+            throw fault(error, purpose: purpose, file: file)
         }
+    }
+
+    /// What a store error means to the caller: busy (another program's lock),
+    /// a fault (damage, a full disk, I/O), or the error itself (a constraint, a
+    /// bug). Every one but busy is logged with SQLite's extended code and the
+    /// code that met it; never with the statement's arguments (personal data).
+    func fault(_ error: DatabaseError, purpose: String, file: String) -> any Error {
+        if error.isBusy { return StoreBusy() }
+        let fault = StoreFault(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let where_ = "\(file.split(separator: "/").last ?? Substring(file)) \(purpose)"
+        logger.error("store error", metadata: [
+            "code": "\(fault?.code ?? StoreFault.name(of: error.extendedResultCode))",
+            "fault": "\(fault?.kind.rawValue ?? "none")",
+            "purpose": "\(where_)",
+            "statement": "\(error.sql.map { String($0.prefix(120)) } ?? "-")",
+        ])
+        guard let fault else { return error }
+        health.record(fault, purpose: where_)
+        return fault
+    }
+
+    /// Checkpoint the WAL into the file and truncate it, but only if that can
+    /// finish now: a PASSIVE checkpoint first copies what it can without any
+    /// lock, then TRUNCATE runs with no busy wait, so it never holds the write
+    /// lock while it waits for another program's reader (other writers were
+    /// held up for 100 ms an attempt while an erasure was pending). True when
+    /// every frame reached the file and the WAL is empty.
+    static func truncateWALWithoutWaiting(_ db: Database, busyTimeoutMilliseconds: Int) throws -> Bool {
+        _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+        try db.execute(sql: "PRAGMA busy_timeout = 0")
+        defer { try? db.execute(sql: "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)") }
+        // (busy, log frames, checkpointed frames): busy 0 means every frame is in the file and the WAL is empty.
+        let result = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        return result.map { $0[0] as Int == 0 } ?? false
     }
 
     static func configuration(busyTimeout: TimeInterval) -> Configuration {
@@ -112,10 +173,22 @@ extension DatabaseError {
 
 public enum StoreError: Error, CustomStringConvertible {
     case destinationExists(String)
+    case notAFile(String)
 
     public var description: String {
         switch self {
         case .destinationExists(let path): "\(path) already exists; choose a new file name"
+        case .notAFile: "--db names a database server (postgres://…); this version keeps the store in a SQLite file: give its path"
         }
+    }
+}
+
+/// What `--db` names: a SQLite file, or (not yet supported) a database server.
+public enum StoreLocation {
+    /// `postgres://…`, `postgresql://…` or any other `scheme://`: not a path.
+    public static func isServerURL(_ text: String) -> Bool {
+        guard let range = text.range(of: "://") else { return false }
+        let scheme = text[..<range.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 }

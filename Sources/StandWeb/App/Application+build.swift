@@ -24,11 +24,13 @@ public struct AppServices: Sendable {
         self.sessions = SessionStore(store: store, logger: logger)
         self.accountViews = AccountViewRecorder(store: store, logger: logger)
         self.erasures = PendingErasures(store: store)
-        self.renderer = try await PageRenderer(
+        var renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
             failOnInvalidHTML: configuration.failOnInvalidHTML,
             logger: logger
         )
+        renderer.storeHealth = store.health
+        self.renderer = renderer
         // Every page's template, at start-up: a missing one fails now, not on its first request.
         for page in PageCatalogue.all where !renderer.hasTemplate(page.template) {
             throw RendererError.missingTemplate(page.template, directory: configuration.templatesDirectory)
@@ -96,7 +98,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     router.add(middleware: CSRFMiddleware())
 
     let open = Routes(group: router.group(), table: table)
-    HealthController().addRoutes(to: open)
+    HealthController(health: services.store.health).addRoutes(to: open)
     LoginController(staff: services.staff, renderer: services.renderer).addRoutes(to: open)
     SetupController(staff: services.staff, renderer: services.renderer, setupToken: configuration.setupToken).addRoutes(to: open)
 

@@ -42,7 +42,7 @@ struct AuditController {
             throw HTTPError(.badRequest, message: "The export's filter has a problem: " + errors.fields.compactMap { errors.messages[$0] }.joined(separator: " "))
         }
         let store = self.store
-        try await AuditLog.recordExport(store, by: context.auditActor, filter: Site.auditCSV.href(query.items))
+        try await AuditLog.recordExport(store, by: context.auditActor, filter: filter)
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"stand-audit-\(UTCDate.day(Date())).csv\""

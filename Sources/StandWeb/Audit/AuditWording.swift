@@ -23,7 +23,8 @@ enum AuditWording {
         case .userErased: return "Erasure finished: the account's bytes left the store"
         case .deletionRequestOpened: return "Opened deletion " + detail
         case .deletionRequestCancelled: return "Cancelled deletion " + detail
-        case .auditExported: return "Exported the audit log as CSV"
+        case .auditExported: return detail.isEmpty || detail == "everything" ? "Exported the audit log as CSV" : "Exported the audit log as CSV, " + detail
+        case .auditRedacted: return "Removed personal data from the audit log: " + detail
         case .questionScheduled: return "Scheduled the question for " + detail
         case .questionUpdated: return "Changed the question for " + detail
         case .questionUnscheduled: return "Unscheduled the question for " + detail
@@ -58,6 +59,7 @@ enum AuditWording {
         (.staffCreated, "Created a staff account"), (.roleChanged, "Changed a role"), (.staffDisabled, "Disabled staff"),
         (.staffEnabled, "Enabled staff"), (.passwordReset, "Reset a password"), (.passwordChanged, "Changed own password"),
         (.ownerCreatedAtSetup, "Set up the console"), (.auditExported, "Exported the audit log"),
+        (.auditRedacted, "Removed personal data from the log"),
         (.questionScheduled, "Scheduled a question"), (.questionUpdated, "Changed a question"), (.questionUnscheduled, "Unscheduled a question"),
         (.suggestionApproved, "Approved a suggestion"), (.suggestionRejected, "Rejected a suggestion"),
         (.sweepstakesCreated, "Created a sweepstakes"), (.sweepstakesClosed, "Closed a sweepstakes early"),

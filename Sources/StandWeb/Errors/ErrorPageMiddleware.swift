@@ -21,6 +21,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return response
         } catch is StoreBusy {
             return try page(.serviceUnavailable, message: StoreBusy.message, request: request, context: context)
+        } catch let fault as StoreFault {
+            // Logged with its code where the store met it.
+            return try page(fault.status, heading: fault.heading, message: fault.message, request: request, context: context)
         } catch let error as RendererError {
             context.logger.error("page failed: \(error)")
             if case .invalidHTML = error {
@@ -34,8 +37,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
         }
     }
 
-    private func page(_ status: HTTPResponse.Status, message: String, request: Request, context: Context, useTemplate: Bool = true) throws -> Response {
-        let model = ErrorPage(status: status.code, heading: Self.heading(status), message: message, signedIn: context.staff != nil)
+    private func page(_ status: HTTPResponse.Status, heading: String? = nil, message: String, request: Request, context: Context,
+                      useTemplate: Bool = true) throws -> Response {
+        let model = ErrorPage(status: status.code, heading: heading ?? Self.heading(status), message: message, signedIn: context.staff != nil)
         if useTemplate, let response = try? renderer.render(model, title: model.heading, request: request, context: context, status: status) {
             return response
         }

@@ -7,31 +7,33 @@ struct FieldErrors: MustacheFields {
     let any: Bool
     /// All messages in the form's order, for the summary at the top of a form.
     let list: [String]
-    /// Nothing to fix: the store was busy and the same form can simply be sent again.
-    let storeBusy: Bool
+    /// Nothing to fix in the form: the store was busy, or its disk full or
+    /// damaged; the message says so and the form keeps what was typed.
+    let storeProblem: Bool
 
     init(_ errors: ValidationErrors = ValidationErrors()) {
         self.messages = errors.messages
         self.any = !errors.isEmpty
         self.list = errors.fields.compactMap { errors.messages[$0] }
-        self.storeBusy = false
+        self.storeProblem = false
     }
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "messages": { $0.messages }, "any": { $0.any }, "list": { $0.list }, "storeBusy": { $0.storeBusy },
+        "messages": { $0.messages }, "any": { $0.any }, "list": { $0.list }, "storeProblem": { $0.storeProblem },
     ]
 
-    static var busy: FieldErrors { FieldErrors(busy: ()) }
+    static var busy: FieldErrors { FieldErrors(storeProblem: StoreBusy.message) }
 
-    private init(busy: Void) {
+    init(storeProblem message: String) {
         messages = [:]
         any = true
-        list = [StoreBusy.message]
-        storeBusy = true
+        list = [message]
+        storeProblem = true
     }
 }
 
-/// Why a form came back unsaved: a mistake to fix (422) or a busy store (503).
+/// Why a form came back unsaved: a mistake to fix (422), a busy store (503),
+/// a full disk (507) or a damaged store (500).
 /// Anything else is not the person's to fix and goes to the error page.
 struct FormProblem {
     let errors: FieldErrors
@@ -48,6 +50,9 @@ struct FormProblem {
         case is StoreBusy:
             errors = .busy
             status = .serviceUnavailable
+        case let fault as StoreFault:
+            errors = FieldErrors(storeProblem: fault.message)
+            status = fault.status
         default:
             return nil
         }

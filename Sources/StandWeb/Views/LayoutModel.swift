@@ -22,6 +22,8 @@ struct LayoutModel: MustacheFields {
     var navHTML = ""
     let canSearchUsers: Bool
     let notice: String?
+    /// The store is damaged or its disk full: said at the top of every page until it is not.
+    var storeAlert: String?
 
     /// The sections of the console, each shown only to roles that can use it.
     static let sections: [(label: String, href: String, permission: Permission)] = [
@@ -38,7 +40,7 @@ struct LayoutModel: MustacheFields {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "title": { $0.title }, "csrf": { $0.csrf }, "staffEmail": { $0.staffEmail }, "signedIn": { $0.signedIn },
         "staffRole": { $0.staffRole }, "nav": { $0.nav }, "navHTML": { $0.navHTML }, "canSearchUsers": { $0.canSearchUsers },
-        "notice": { $0.notice },
+        "notice": { $0.notice }, "storeAlert": { $0.storeAlert },
     ]
 
     init(title: String, path: String, context: AppRequestContext, notice: String? = nil) {
@@ -71,6 +73,8 @@ extension LayoutModel {
             StaffMember(id: 1, email: Fixture.hostile, passwordHash: "", role: $0, disabled: false,
                         createdAt: .now, lastLoginAt: nil, passwordChangedAt: .now)
         }
-        return LayoutModel(title: Fixture.hostile, path: Site.dashboard.pattern, staff: staff, csrf: "0123abcd", notice: Fixture.hostile)
+        var layout = LayoutModel(title: Fixture.hostile, path: Site.dashboard.pattern, staff: staff, csrf: "0123abcd", notice: Fixture.hostile)
+        layout.storeAlert = Fixture.hostile
+        return layout
     }
 }

@@ -14,6 +14,8 @@ public struct PageRenderer: Sendable {
     let pipeline = HTMLPipeline(policy: .page)
     let failOnInvalidHTML: Bool
     let logger: Logger
+    /// The store's health, named at the top of every page while it is not good.
+    var storeHealth: StoreHealth?
 
     /// Loads every template at start-up so a broken one fails at once, not on
     /// the first request that needs it.
@@ -41,11 +43,14 @@ public struct PageRenderer: Sendable {
     ) throws -> Response {
         var layout = LayoutModel(title: title, path: request.uri.path, context: context, notice: notice)
         layout.navHTML = navigation.html(for: layout.nav)
+        if let problem = storeHealth?.problem {
+            layout.storeAlert = context.staff == nil ? problem.fault.heading + "." : problem.summary
+        }
         let html = try renderHTML(Page.template, PageContext(layout: layout, page: page), timing: context.timing)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.serverTiming] = context.timing.headerValue
-        if status == .serviceUnavailable { headers[.retryAfter] = String(StoreBusy.retryAfterSeconds) }
+        if status == .serviceUnavailable || status == .insufficientStorageStatus { headers[.retryAfter] = String(StoreBusy.retryAfterSeconds) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: html)))
     }
 

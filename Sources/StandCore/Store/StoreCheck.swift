@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+
+/// `PRAGMA quick_check` when the console starts: a damaged store is said at
+/// once (on the terminal, in the log, on every page and by `/healthz`), not
+/// found by the hundredth person who opens a broken page.
+///
+/// quick_check reads every page of the file once, without the slower index
+/// cross-checks of `integrity_check`: linear in the file's size, on a reader,
+/// so it never holds a lock another program needs.
+public enum StoreCheck {
+    public struct Outcome: Sendable {
+        /// quick_check's own words for each problem (at most `maximumProblems`); empty when the file is whole.
+        public let problems: [String]
+        public let seconds: Double
+        public var isWhole: Bool { problems.isEmpty }
+    }
+
+    static let maximumProblems = 10
+
+    public static func quickCheck(_ store: StandStore, now: @Sendable () -> Date = Date.init) async throws -> Outcome {
+        let start = now()
+        var problems: [String]
+        do {
+            problems = try await store.pool.read { db in
+                try String.fetchAll(db, sql: "PRAGMA quick_check(\(maximumProblems))")
+            }
+            if problems == ["ok"] { problems = [] }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            problems = [error.message ?? "the file is not a database"]
+        }
+        let seconds = now().timeIntervalSince(start)
+        if !problems.isEmpty {
+            let fault = StoreFault(kind: .damaged, code: "PRAGMA quick_check")
+            store.health.record(fault, purpose: "the start-up check")
+            store.logger.error("store damaged", metadata: [
+                "check": "quick_check", "problems": "\(problems.count)", "first": "\(problems.first!.prefix(200))",
+            ])
+        }
+        return Outcome(problems: problems, seconds: seconds)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The store could not do what was asked, for a reason that is not the
+/// request's: its file is damaged, or its disk is full. Nothing was saved.
+/// Each has its own words on the page, in the log and on `/healthz`.
+public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// `SQLITE_CORRUPT` or `SQLITE_NOTADB`: the file (or its WAL) is damaged.
+        case damaged
+        /// `SQLITE_FULL`, or an I/O error while the disk has no room left.
+        case diskFull
+        /// Any other I/O error (`SQLITE_IOERR_*`): the disk or its file system failed.
+        case ioError
+    }
+
+    public let kind: Kind
+    /// SQLite's extended result code, as its documentation names it (`SQLITE_IOERR_WRITE`).
+    public let code: String
+
+    public init(kind: Kind, code: String) {
+        self.kind = kind
+        self.code = code
+    }
+
+    /// What a person reads, on a form or an error page.
+    public var message: String {
+        switch kind {
+        case .damaged:
+            "The store's file is damaged (\(code)); nothing was saved. Tell an owner: the store needs restoring from a backup (docs/store.md)."
+        case .diskFull:
+            "The disk is full; nothing was saved. What you typed is kept below: send it again once an owner has freed space."
+        case .ioError:
+            "The store's disk failed to read or write (\(code)); nothing was saved. Try again; if it persists, tell an owner."
+        }
+    }
+
+    public var description: String { "\(heading): \(message)" }
+
+    /// The heading of its error page.
+    public var heading: String {
+        switch kind {
+        case .damaged: "The store is damaged"
+        case .diskFull: "The disk is full"
+        case .ioError: "The store's disk failed"
+        }
+    }
+
+    /// A store error of this kind, or nil for the others (busy, a constraint, a bug).
+    /// An I/O error while the store's disk has no room left is a full disk:
+    /// SQLite reports a failed WAL or shared-memory write as `SQLITE_IOERR_*`.
+    init?(_ error: DatabaseError, directory: String) {
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: kind = .damaged
+        case .SQLITE_FULL: kind = .diskFull
+        case .SQLITE_IOERR: kind = Self.freeBytes(directory).map { $0 < Self.nearlyFull } == true ? .diskFull : .ioError
+        default: return nil
+        }
+        code = Self.name(of: error.extendedResultCode)
+    }
+
+    /// Below this much room, an I/O error is taken for a full disk (a page and its WAL frame need a few KB).
+    static let nearlyFull: UInt64 = 1 << 20
+
+    /// Bytes an unprivileged writer can still use on `directory`'s file system.
+    static func freeBytes(_ directory: String) -> UInt64? {
+        var stats = statvfs()
+        guard statvfs(directory, &stats) == 0 else { return nil }
+        return UInt64(stats.f_bavail) * UInt64(stats.f_frsize)
+    }
+
+    /// `SQLITE_IOERR_WRITE` for 778, from the code's own table; a code it
+    /// does not know is written as its primary name and number.
+    static func name(of code: ResultCode) -> String {
+        let known: [Int32: String] = [
+            11: "SQLITE_CORRUPT", 267: "SQLITE_CORRUPT_VTAB", 523: "SQLITE_CORRUPT_SEQUENCE", 779: "SQLITE_CORRUPT_INDEX",
+            26: "SQLITE_NOTADB", 13: "SQLITE_FULL", 10: "SQLITE_IOERR", 266: "SQLITE_IOERR_READ", 522: "SQLITE_IOERR_SHORT_READ",
+            778: "SQLITE_IOERR_WRITE", 1034: "SQLITE_IOERR_FSYNC", 1290: "SQLITE_IOERR_DIR_FSYNC", 1546: "SQLITE_IOERR_TRUNCATE",
+            1802: "SQLITE_IOERR_FSTAT", 3082: "SQLITE_IOERR_ACCESS", 4618: "SQLITE_IOERR_SHMOPEN", 4874: "SQLITE_IOERR_SHMSIZE",
+            5386: "SQLITE_IOERR_SHMMAP", 6410: "SQLITE_IOERR_GETTEMPPATH", 3338: "SQLITE_IOERR_CHECKRESERVEDLOCK",
+        ]
+        return known[code.rawValue] ?? "SQLite error \(code.rawValue)"
+    }
+}
+
+/// How the store has been since start-up, for `/healthz`, the dashboard and
+/// every page's banner: healthy, or the last fault seen and when. A full disk
+/// clears at the next write that commits; damage stays until a restart finds
+/// the file whole (`PRAGMA quick_check`).
+public final class StoreHealth: Sendable {
+    public struct Problem: Sendable, Equatable {
+        public let fault: StoreFault
+        public let since: Date
+        /// The code that met it (`AccountDeletion.delete`): for the log and `/healthz`.
+        public let purpose: String
+    }
+
+    private let state = Mutex<Problem?>(nil)
+
+    public init() {}
+
+    /// The problem now, if any.
+    public var problem: Problem? { state.withLock { $0 } }
+
+    func record(_ fault: StoreFault, purpose: String, at now: Date = Date()) {
+        state.withLock { current in
+            // Damage outranks a full disk: it does not go away by itself.
+            if current?.fault.kind == .damaged && fault.kind != .damaged { return }
+            if current?.fault.kind != fault.kind { current = Problem(fault: fault, since: now, purpose: purpose) }
+        }
+    }
+
+    /// A write committed: the disk has room again.
+    func writeCommitted() {
+        state.withLock { current in
+            if let kind = current?.fault.kind, kind != .damaged { current = nil }
+        }
+    }
+}
