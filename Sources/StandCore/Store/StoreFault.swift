@@ -36,7 +36,14 @@ public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(heading): \(message)" }
+    /// What the command line prints (no form to keep anything on).
+    public var description: String {
+        switch kind {
+        case .damaged: "The store is damaged (\(code)): restore it from a backup (docs/store.md)."
+        case .diskFull: "The disk is full (\(code)): nothing was written; free some space and try again."
+        case .ioError: "The store's disk failed (\(code)): nothing was written; check the disk and try again."
+        }
+    }
 
     /// The heading of its error page.
     public var heading: String {

@@ -20,10 +20,11 @@ struct TestConsole {
     let configuration: AppConfiguration
     let staff: StaffAccounts
 
-    init() throws {
+    /// A console on a new store, or on the store at `databasePath` (a file a test prepared).
+    init(databasePath: String? = nil) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stand-web-\(UUID().uuidString)")
         configuration = AppConfiguration(
-            databasePath: directory.appendingPathComponent("stand.sqlite").path,
+            databasePath: databasePath ?? directory.appendingPathComponent("stand.sqlite").path,
             templatesDirectory: Self.root.appendingPathComponent("Templates").path,
             publicDirectory: Self.root.appendingPathComponent("Public").path,
             // Low cost keeps the suite fast; production's cost is tested in StandCoreTests.
