@@ -87,7 +87,7 @@ public struct StaffAccounts: Sendable {
     private func validate(_ input: NewStaff) async throws -> (String, StaffRole) {
         var errors = ValidationErrors()
         let email = EmailAddress.normalised(input.email)
-        if email == nil { errors.add("email", "Enter an email address like name@example.com.") }
+        if email == nil { errors.add("email", EmailAddress.problem(input.email) ?? "Enter a valid email address, like name@example.com.") }
         if input.role == nil { errors.add("role", "Choose a role.") }
         for (field, message) in PasswordRules.check(input.password).messages { errors.add(field, message) }
         if let email, try await store.read({ db in try StaffMember.filter(Column("email") == email).fetchCount(db) }) > 0 {

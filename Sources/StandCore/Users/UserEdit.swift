@@ -42,11 +42,7 @@ public enum UserEdit {
         var errors = ValidationErrors()
         let email = EmailAddress.normalised(typed.email)
         if email == nil {
-            let trimmed = typed.email.trimmingCharacters(in: .whitespaces)
-            if let hidden = trimmed.unicodeScalars.first(where: { !TextInput.isVisible($0) }), hidden != " " {
-                errors.add("email", "This email holds an invisible character (U+\(TextInput.hex(hidden))); retype it rather than pasting it.")
-            }
-            errors.add("email", trimmed.isEmpty ? "Enter an email address." : "Enter a valid email address, like name@example.com.")
+            errors.add("email", EmailAddress.problem(typed.email) ?? "Enter a valid email address, like name@example.com.")
         }
         var phone: String?
         switch PhoneNumber.e164(from: typed.phone) {

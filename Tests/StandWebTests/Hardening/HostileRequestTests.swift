@@ -97,6 +97,34 @@ import Testing
         }
     }
 
+    // Issue 19, finding 8: `аna@example.com` (a Cyrillic а) was accepted for users and staff.
+    @Test(arguments: [("\u{430}na@example.com", "\u{430}"), ("ana@ex\u{430}mple.com", "\u{430}"), ("an\u{3B1}@example.com", "\u{3B1}"),
+                      ("jos\u{E9}@ex\u{3BF}mple.com", "\u{3BF}")])
+    func mixedScriptLookAlikesInEmailsAreRefusedWithAFieldMessage(email: String, letter: String) async throws {
+        try await Self.signedIn { browser, console in
+            let user = try await AppData(store: console.store).user(email: "cy@example.com", phone: "+15552230003")
+            try await browser.get("/users/\(user.uuid)/edit")
+            let edit = try await browser.post("/users/\(user.uuid)/edit", UserEditTests.form(
+                email: email, phone: user.phone, birthdate: user.birthdate, reminder: "08:30",
+                original: (user.email, user.phone, user.birthdate, "08:30")))
+            #expect(edit.status == .unprocessableContent)
+            #expect(edit.body.contains("The letter “\(letter)”"))
+            #expect(edit.body.contains("retype the address in one alphabet"))
+            #expect(edit.body.contains(email), "what was typed is kept")
+            try await browser.get("/staff")
+            let staff = try await browser.post("/staff", ["email": email, "role": "support"])
+            #expect(staff.status == .unprocessableContent)
+            #expect(staff.body.contains("retype the address in one alphabet"))
+            #expect(try await console.staff.all().count == 1)
+        }
+    }
+
+    @Test(arguments: ["анна@пример.рф", "josé@example.com", "άννα@παράδειγμα.ελ"])
+    func anAddressInOneAlphabetIsAccepted(email: String) {
+        #expect(EmailAddress.normalised(email) != nil)
+        #expect(EmailAddress.problem(email) == nil)
+    }
+
     // Finding 7: five wrong passwords locked a real account (429) while an unknown email stayed 401 forever.
     @Test func lockoutLooksTheSameForAKnownAndAnUnknownEmail() async throws {
         let console = try TestConsole()

@@ -32,7 +32,7 @@ import Testing
             try await browser.get("/staff")
             let bad = try await browser.post("/staff", ["email": "not an email<script>", "role": "support"])
             #expect(bad.status == .unprocessableContent)
-            #expect(bad.body.contains("Enter an email address like name@example.com."))
+            #expect(bad.body.contains("Enter a valid email address, like name@example.com."))
             #expect(bad.body.contains("value=\"not an email&lt;script&gt;\""))
             #expect(bad.body.contains("<option value=\"support\" selected=\"selected\">"))
             let duplicate = try await browser.post("/staff", ["email": "OWNER@example.com", "role": "support"])
