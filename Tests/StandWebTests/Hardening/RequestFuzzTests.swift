@@ -69,6 +69,42 @@ import Testing
     }
 }
 
+/// Issue 19: generated `multipart/form-data` bodies (boundaries empty, quoted,
+/// too long or made of forbidden characters; 0 to 30 parts; tokens missing,
+/// repeated or sent as files; truncated and garbled parts; sizes up to the
+/// limit) sent without and with a session. None may answer 5xx or stop the server.
+@Suite struct MultipartFuzzTests {
+    static let requestCount = 1_500
+
+    @Test func generatedMultipartBodiesNeverFailTheServer() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("editor@example.com", role: .editor)
+        try await console.run { browser in
+            var generator = FuzzInput(seed: 0x5EED_2026_1125, uuids: [UUID().uuidString.lowercased()])
+            var statuses: [String: Int] = [:]
+            for index in 0..<Self.requestCount {
+                let signedIn = index % 2 == 1
+                if signedIn && browser.cookies["stand_session"] == nil {
+                    try await browser.signIn("editor@example.com")
+                    try await browser.get("/questions/upload")
+                } else if !signedIn {
+                    browser.forgetCookies()
+                }
+                let (contentType, body) = generator.multipart(csrf: signedIn ? browser.csrfToken : "")
+                let path = generator.chance(1, in: 5) ? generator.pick(["/questions/upload/apply", "/users", "/login", "/staff"]) : "/questions/upload"
+                let page = try await browser.send(path, method: .post, headers: [.contentType: contentType], body: body)
+                statuses["\(signedIn ? "session" : "anonymous") \(page.status.code)", default: 0] += 1
+                #expect(page.status.code < 500, "request \(index): \(contentType.prefix(80)) → \(page.status)")
+            }
+            #expect(try await browser.get("/healthz").status == .ok)
+            // Both doors were tried: refused on the headers without a session, read and judged with one.
+            #expect(statuses["anonymous 303", default: 0] > 0, "\(statuses)")
+            #expect(statuses["session 400", default: 0] > 0, "\(statuses)")
+            #expect(statuses.keys.contains { $0.hasPrefix("session 2") || $0 == "session 422" }, "\(statuses)")
+        }
+    }
+}
+
 /// Hostile values from a fixed-seed SplitMix64 stream.
 struct FuzzInput {
     private var state: UInt64
@@ -153,4 +189,38 @@ struct FuzzInput {
         if chance(1, in: 10) { parts.append(pick(["&&&", "=", "a=%", "%FF=%FF", "csrf"])) }
         return parts.joined(separator: "&")
     }
+
+    /// A content type and a body as a careless or hostile client sends a file.
+    mutating func multipart(csrf: String) -> (String, ByteBuffer) {
+        if chance(1, in: 4) {
+            // Well-formed, as a browser sends it, with a hostile file: these reach the handler.
+            let text = "--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n--XyZ\r\n"
+                + "Content-Disposition: form-data; name=\"file\"; filename=\"q.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+                + "date,text,choice1,choice2\n2030-0\(next() % 9 + 1)-1\(next() % 9),\(value()),\(value()),B\r\n--XyZ--\r\n"
+            return ("multipart/form-data; boundary=XyZ", ByteBuffer(string: text))
+        }
+        let boundary = pick(["XyZ", "", "\"\"", " ", String(repeating: "b", count: 71), "a;b", "ok'()+_,-./:=?", "----WebKitFormBoundary7MA4YWxkTrZu0gW",
+                             "\u{0}", "é"])
+        let quoted = chance(1, in: 4) ? "\"\(boundary)\"" : boundary
+        let contentType = pick(["multipart/form-data; boundary=\(quoted)", "multipart/form-data", "multipart/form-data; charset=utf-8",
+                                "multipart/form-data; boundary=\(quoted); charset=utf-8", "multipart/mixed; boundary=\(quoted)"])
+        var text = chance(1, in: 8) ? "preamble\r\n" : ""
+        let partCount = Int(next() % 31)
+        for part in 0..<partCount {
+            text += "--\(boundary)\r\n"
+            switch next() % 10 {
+            case 0: text += "no colon here\r\n\r\nx\r\n"
+            case 1: text += "Content-Disposition: form-data; name=\"csrf\"; filename=\"t.txt\"\r\n\r\n\(csrf)\r\n"
+            case 2: text += "Content-Disposition: attachment\r\n\r\n\(value())\r\n"
+            case 3, 4: text += "Content-Disposition: form-data; name=\"file\"; filename=\"q.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+                + "date,text,choice1,choice2\n2030-01-0\(part % 9 + 1),\(value()),A,B\r\n"
+            default: text += "Content-Disposition: form-data; name=\"\(chance(1, in: 2) ? "csrf" : pick(Self.fieldNames))\"\r\n\r\n\(chance(1, in: 2) ? csrf : value())\r\n"
+            }
+        }
+        if chance(3, in: 4) { text += "--\(boundary)--\r\n" }
+        var body = ByteBuffer(string: text)
+        if chance(1, in: 50) { body.writeRepeatingByte(UInt8(ascii: "\r"), count: Int(next() % 1_000_000)) }
+        return (contentType, body)
+    }
 }
+
