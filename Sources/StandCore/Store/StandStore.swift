@@ -89,6 +89,8 @@ public final class StandStore: Sendable {
     /// code that met it; never with the statement's arguments (personal data).
     func fault(_ error: DatabaseError, purpose: String, file: String) -> any Error {
         if error.isBusy { return StoreBusy() }
+        // A cancelled statement (shutdown cancels the buffered writes): not a store problem.
+        if error.resultCode == .SQLITE_INTERRUPT { return error }
         let fault = StoreFault(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         let where_ = "\(file.split(separator: "/").last ?? Substring(file)) \(purpose)"
         logger.error("store error", metadata: [

@@ -18,8 +18,8 @@ public enum StoreCheck {
 
     static let maximumProblems = 10
 
-    public static func quickCheck(_ store: StandStore, now: @Sendable () -> Date = Date.init) async throws -> Outcome {
-        let start = now()
+    public static func quickCheck(_ store: StandStore) async throws -> Outcome {
+        let clock = ContinuousClock(), start = clock.now
         var problems: [String]
         do {
             problems = try await store.pool.read { db in
@@ -29,7 +29,8 @@ public enum StoreCheck {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
             problems = [error.message ?? "the file is not a database"]
         }
-        let seconds = now().timeIntervalSince(start)
+        let elapsed = (clock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         if !problems.isEmpty {
             let fault = StoreFault(kind: .damaged, code: "PRAGMA quick_check")
             store.health.record(fault, purpose: "the start-up check")

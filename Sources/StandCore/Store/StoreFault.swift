@@ -77,18 +77,24 @@ public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
         return UInt64(stats.f_bavail) * UInt64(stats.f_frsize)
     }
 
-    /// `SQLITE_IOERR_WRITE` for 778, from the code's own table; a code it
-    /// does not know is written as its primary name and number.
+    /// `SQLITE_IOERR_WRITE` for 778: the names of the codes a fault can carry,
+    /// from GRDB's constants; any other is written as its number.
     static func name(of code: ResultCode) -> String {
-        let known: [Int32: String] = [
-            11: "SQLITE_CORRUPT", 267: "SQLITE_CORRUPT_VTAB", 523: "SQLITE_CORRUPT_SEQUENCE", 779: "SQLITE_CORRUPT_INDEX",
-            26: "SQLITE_NOTADB", 13: "SQLITE_FULL", 10: "SQLITE_IOERR", 266: "SQLITE_IOERR_READ", 522: "SQLITE_IOERR_SHORT_READ",
-            778: "SQLITE_IOERR_WRITE", 1034: "SQLITE_IOERR_FSYNC", 1290: "SQLITE_IOERR_DIR_FSYNC", 1546: "SQLITE_IOERR_TRUNCATE",
-            1802: "SQLITE_IOERR_FSTAT", 3082: "SQLITE_IOERR_ACCESS", 4618: "SQLITE_IOERR_SHMOPEN", 4874: "SQLITE_IOERR_SHMSIZE",
-            5386: "SQLITE_IOERR_SHMMAP", 6410: "SQLITE_IOERR_GETTEMPPATH", 3338: "SQLITE_IOERR_CHECKRESERVEDLOCK",
-        ]
-        return known[code.rawValue] ?? "SQLite error \(code.rawValue)"
+        Self.names[code.rawValue] ?? "SQLite error \(code.rawValue)"
     }
+
+    private static let names: [Int32: String] = Dictionary(uniqueKeysWithValues: [
+        (ResultCode.SQLITE_CORRUPT, "SQLITE_CORRUPT"), (.SQLITE_CORRUPT_VTAB, "SQLITE_CORRUPT_VTAB"),
+        (.SQLITE_CORRUPT_SEQUENCE, "SQLITE_CORRUPT_SEQUENCE"), (.SQLITE_CORRUPT_INDEX, "SQLITE_CORRUPT_INDEX"),
+        (.SQLITE_NOTADB, "SQLITE_NOTADB"), (.SQLITE_FULL, "SQLITE_FULL"), (.SQLITE_IOERR, "SQLITE_IOERR"),
+        (.SQLITE_IOERR_READ, "SQLITE_IOERR_READ"), (.SQLITE_IOERR_SHORT_READ, "SQLITE_IOERR_SHORT_READ"),
+        (.SQLITE_IOERR_WRITE, "SQLITE_IOERR_WRITE"), (.SQLITE_IOERR_FSYNC, "SQLITE_IOERR_FSYNC"),
+        (.SQLITE_IOERR_DIR_FSYNC, "SQLITE_IOERR_DIR_FSYNC"), (.SQLITE_IOERR_TRUNCATE, "SQLITE_IOERR_TRUNCATE"),
+        (.SQLITE_IOERR_FSTAT, "SQLITE_IOERR_FSTAT"), (.SQLITE_IOERR_ACCESS, "SQLITE_IOERR_ACCESS"),
+        (.SQLITE_IOERR_CHECKRESERVEDLOCK, "SQLITE_IOERR_CHECKRESERVEDLOCK"), (.SQLITE_IOERR_SHMOPEN, "SQLITE_IOERR_SHMOPEN"),
+        (.SQLITE_IOERR_SHMSIZE, "SQLITE_IOERR_SHMSIZE"), (.SQLITE_IOERR_SHMMAP, "SQLITE_IOERR_SHMMAP"),
+        (.SQLITE_IOERR_GETTEMPPATH, "SQLITE_IOERR_GETTEMPPATH"),
+    ].map { ($0.0.rawValue, $0.1) })
 }
 
 /// How the store has been since start-up, for `/healthz`, the dashboard and

@@ -20,10 +20,13 @@ struct RequirePermissionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let permission: Permission
 
+    /// What a role without the permission is told (here, and by `CSRFMiddleware` for uploads).
+    static var refusal: HTTPError {
+        HTTPError(.forbidden, message: "Your role does not allow this page. Ask an owner if you need it.")
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard context.can(permission) else {
-            throw HTTPError(.forbidden, message: "Your role does not allow this page. Ask an owner if you need it.")
-        }
+        guard context.can(permission) else { throw Self.refusal }
         return try await next(request, context)
     }
 }

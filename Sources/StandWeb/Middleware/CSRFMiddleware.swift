@@ -41,7 +41,7 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         let upload = Self.uploads[path]
         if let upload, !context.can(upload.permission) {
-            throw HTTPError(.forbidden, message: "Your role does not allow this page. Ask an owner if you need it.")
+            throw RequirePermissionMiddleware.refusal
         }
         // Every form of the console posts URL-encoded fields, but for the file
         // uploads above; a body of any other type is not read as one.

@@ -24,7 +24,7 @@ struct QuestionUploadController {
     }
 
     @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let bytes = context.multipartForm?.files["file"]?.bytes, bytes.readableBytes > 0 else {
+        guard let bytes = context.multipartForm?.files["file"], bytes.readableBytes > 0 else {
             let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "Choose a CSV file to upload."))
             return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .unprocessableContent)
         }

@@ -10,13 +10,9 @@ import StandCore
 /// an empty one), a bounded number of parts counted before parsing, each
 /// part named once, and text fields that are not files.
 struct MultipartForm: Sendable {
-    struct File: Sendable {
-        let fileName: String
-        let bytes: ByteBuffer
-    }
-
     private(set) var fields: [String: String] = [:]
-    private(set) var files: [String: File] = [:]
+    /// File parts (those with a `filename`), by field name.
+    private(set) var files: [String: ByteBuffer] = [:]
 
     /// The upload form has two parts (the CSRF token and the file); a few more
     /// leave room for what browsers add, and nothing near the thousands of
@@ -61,8 +57,8 @@ struct MultipartForm: Sendable {
             guard fields[name] == nil, files[name] == nil else {
                 throw Self.refusal("The upload sent the field “\(Self.shown(name))” twice; the form sends it once.")
             }
-            if let fileName = Self.fileName(in: disposition) {
-                files[name] = File(fileName: fileName, bytes: part.body)
+            if Self.isFile(disposition) {
+                files[name] = part.body
             } else {
                 fields[name] = String(buffer: part.body)
             }
@@ -112,16 +108,13 @@ struct MultipartForm: Sendable {
         }
     }
 
-    /// `filename="…"` (or `filename*=`) in a Content-Disposition: the part is a file.
-    static func fileName(in disposition: String) -> String? {
-        for parameter in disposition.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            let key = pair[0].trimmingCharacters(in: .whitespaces).lowercased()
-            guard key == "filename" || key == "filename*" else { continue }
-            let value = pair.count > 1 ? pair[1].trimmingCharacters(in: .whitespaces) : ""
-            return value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+    /// A Content-Disposition with `filename=` (or `filename*=`): the part is a file.
+    static func isFile(_ disposition: String) -> Bool {
+        disposition.split(separator: ";").dropFirst().contains { parameter in
+            // `prefix(while:)`, not `split(…)[0]`: a bare `=` splits into nothing.
+            let key = parameter.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces).lowercased()
+            return key == "filename" || key == "filename*"
         }
-        return nil
     }
 
     private static func refusal(_ message: String) -> HTTPError {

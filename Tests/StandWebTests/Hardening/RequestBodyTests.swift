@@ -78,6 +78,12 @@ import Testing
                                                  body: ByteBuffer(string: "--XyZ\r\nno colon here\r\n\r\nx\r\n--XyZ--\r\n"))
             #expect(garbled.status == .badRequest)
             #expect(garbled.body.contains("malformed"))
+            // A bare `=` among the disposition's parameters split into nothing, and reading its name trapped.
+            let bareEquals = try await browser.send("/questions/upload", method: .post, headers: headers, body: Self.multipart([
+                (header: "Content-Disposition: form-data;=;name=\"csrf\"", body: token), file,
+            ]))
+            #expect(bareEquals.status.code < 500)
+            #expect(try await browser.get("/healthz").status == .ok)
         }
     }
 
