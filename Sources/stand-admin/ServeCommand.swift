@@ -23,14 +23,20 @@ struct ServeCommand: AsyncParsableCommand {
             templatesDirectory: templates, publicDirectory: publicDirectory
         )
         let standStore = try store.open(logger: logger)
-        // Before the first request: a damaged store is named from the start.
-        FileHandle.standardError.write(Data("Checking the store (PRAGMA quick_check)…\n".utf8))
-        let check = try await StoreCheck.quickCheck(standStore)
-        let summary = check.isWhole
-            ? String(format: "Store checked: whole (%.1f s).", check.seconds)
-            : String(format: "STORE DAMAGED: quick_check found %d problem(s) in %.1f s. The console serves it and says so on every page and /healthz. First: ",
-                     check.problems.count, check.seconds) + check.problems[0]
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        // While the console serves (read-only until it is done): a damaged store is named within seconds of starting.
+        FileHandle.standardError.write(Data("Checking the store (PRAGMA quick_check); the console takes no changes until it is done…\n".utf8))
+        StoreCheck.inBackground(standStore) { outcome in
+            let summary = switch outcome {
+            case .success(let check) where check.isWhole:
+                String(format: "Store checked: whole (%.1f s). The console takes changes.", check.seconds)
+            case .success(let check):
+                String(format: "STORE DAMAGED: quick_check found %d problem(s) in %.1f s. The console serves it and says so on every page and /healthz. First: ",
+                       check.problems.count, check.seconds) + check.problems[0]
+            case .failure(let error):
+                "The store check could not run (\(error)); the console takes changes."
+            }
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
+        }
         let staff = StaffAccounts(store: standStore)
         let app = try await buildApplication(configuration, store: standStore, logger: logger) {
             guard (try? await staff.count()) == 0 else { return }

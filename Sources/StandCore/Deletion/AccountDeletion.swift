@@ -25,6 +25,7 @@ public enum AccountDeletion {
         var typedErrors = ValidationErrors()
         TextInput.check(confirmation, field: "confirmation", into: &typedErrors)
         TextInput.check(reason, field: "reason", multiline: true, into: &typedErrors)
+        KeptText.check(reason, field: "reason", into: &typedErrors)
         try typedErrors.throwIfAny()
         let outcome: Outcome = try await store.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }

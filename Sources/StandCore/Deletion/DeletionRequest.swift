@@ -144,6 +144,7 @@ public enum DeletionRequests {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = ValidationErrors()
         TextInput.check(reason, field: "reason", into: &errors)
+        KeptText.check(reason, field: "reason", into: &errors)
         if reason.isEmpty { errors.add("reason", "Say why the request is cancelled.") }
         if reason.count > maximumNoteLength { errors.add("reason", "Keep the reason under \(maximumNoteLength) characters.") }
         try errors.throwIfAny()

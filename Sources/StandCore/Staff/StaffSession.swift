@@ -110,7 +110,7 @@ public struct SessionStore: Sendable {
         let expired = session.expiresAt <= now || session.lastSeenAt.addingTimeInterval(Self.idleTimeout) <= now
         if expired || found.staff.disabled { return nil }
         if now.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
-            touches.add(SessionTouch(id: id, at: now))
+            try touches.add(SessionTouch(id: id, at: now))
         }
         return found
     }

@@ -74,6 +74,8 @@ public final class StandStore: Sendable {
     /// written and `StoreBusy` says so; a damaged file or a full disk is a `StoreFault`.
     public func write<T: Sendable>(purpose: String = #function, file: String = #fileID,
                                    _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        // Nothing is written into a file that may turn out damaged.
+        if health.isChecking { throw StoreBusy(message: StoreBusy.checkingMessage) }
         do {
             let value = try await pool.write(updates)
             health.writeCommitted()
@@ -159,9 +161,17 @@ public final class StandStore: Sendable {
 /// Another program held the store's lock for longer than the busy timeout:
 /// nothing was written. A normal event on a shared file, not a bug.
 public struct StoreBusy: Error, Sendable, Equatable {
-    public init() {}
+    /// What the form or page says.
+    public let message: String
 
-    public static let message = "The store is busy; nothing was saved; try again in a few seconds."
+    public init(message: String = StoreBusy.lockedMessage) {
+        self.message = message
+    }
+
+    /// Another program held the lock past the busy timeout.
+    public static let lockedMessage = "The store is busy; nothing was saved; try again in a few seconds."
+    /// The start-up check is reading the file; the console takes no changes until it is done.
+    public static let checkingMessage = "The console is checking the store's file after starting and takes no changes until it is done (seconds on most stores); nothing was saved. Try again shortly."
     /// What a `Retry-After` header says, in seconds.
     public static let retryAfterSeconds = 2
 }

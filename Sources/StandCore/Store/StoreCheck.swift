@@ -18,6 +18,24 @@ public enum StoreCheck {
 
     static let maximumProblems = 10
 
+    /// Check while the console serves: pages read as usual, and every write
+    /// is refused (`StoreBusy`, saying why) until the check is done, so
+    /// nothing is written into a file that turns out damaged. On a 1.46 GB
+    /// store (1,000,000 accounts, 10,000,000 entries) quick_check took 3 to
+    /// 13 s depending on the page cache: too long to keep the port closed.
+    /// `report` gets the outcome, or the error if the check could not run
+    /// (the console then takes changes again: it knows no more than before).
+    @discardableResult
+    public static func inBackground(_ store: StandStore, report: @escaping @Sendable (Result<Outcome, any Error>) -> Void) -> Task<Void, Never> {
+        store.health.beginCheck()
+        return Task {
+            let outcome: Result<Outcome, any Error>
+            do { outcome = .success(try await quickCheck(store)) } catch { outcome = .failure(error) }
+            store.health.endCheck()
+            report(outcome)
+        }
+    }
+
     public static func quickCheck(_ store: StandStore) async throws -> Outcome {
         let clock = ContinuousClock(), start = clock.now
         var problems: [String]

@@ -110,11 +110,21 @@ public final class StoreHealth: Sendable {
     }
 
     private let state = Mutex<Problem?>(nil)
+    /// When the start-up check began, while it runs.
+    private let check = Mutex<Date?>(nil)
 
     public init() {}
 
     /// The problem now, if any.
     public var problem: Problem? { state.withLock { $0 } }
+
+    /// Since when the start-up check has been reading the file (the console
+    /// takes no changes meanwhile), or nil.
+    public var checkingSince: Date? { check.withLock { $0 } }
+    var isChecking: Bool { checkingSince != nil }
+
+    func beginCheck(at now: Date = Date()) { check.withLock { $0 = now } }
+    func endCheck() { check.withLock { $0 = nil } }
 
     func record(_ fault: StoreFault, purpose: String, at now: Date = Date()) {
         state.withLock { current in

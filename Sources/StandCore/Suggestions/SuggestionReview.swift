@@ -24,6 +24,7 @@ public enum SuggestionReview {
         if unique.isEmpty { errors.add("ids", "Tick at least one suggestion to reject.") }
         if unique.count > maximumBatch { errors.add("ids", "Reject at most \(maximumBatch) suggestions at once.") }
         TextInput.check(note, field: "reason", into: &errors)
+        KeptText.check(note, field: "reason", into: &errors)
         if note.unicodeScalars.count > noteLength { errors.add("reason", "Keep the reason under \(noteLength) characters.") }
         try errors.throwIfAny()
         return try await store.write { db in

@@ -40,6 +40,7 @@ public enum SweepstakesAdmin {
         let reason = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = ValidationErrors()
         TextInput.check(reason, field: field, into: &errors)
+        KeptText.check(reason, field: field, into: &errors)
         if reason.isEmpty { errors.add(field, "Give a reason: it is kept with the change and in the audit log.") }
         if reason.unicodeScalars.count > reasonLength { errors.add(field, "Keep the reason under \(reasonLength) characters.") }
         try errors.throwIfAny()

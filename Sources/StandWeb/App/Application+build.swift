@@ -16,13 +16,16 @@ public struct AppServices: Sendable {
     let routes = RouteTable()
     /// Question CSV files between preview and apply.
     let uploads = PendingUploads()
+    let logger: Logger
 
     public init(configuration: AppConfiguration, store: StandStore? = nil, logger: Logger) async throws {
         let store = try store ?? StandStore(path: configuration.databasePath)
         self.store = store
+        self.logger = logger
         self.staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
         self.sessions = SessionStore(store: store, logger: logger)
         self.accountViews = AccountViewRecorder(store: store, logger: logger)
+        await Self.replayJournaledViews(store: store, logger: logger)
         self.erasures = PendingErasures(store: store)
         var renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
@@ -39,8 +42,21 @@ public struct AppServices: Sendable {
 
     /// Write what requests left in the write-behind buffers (views, session touches) now.
     public func flushBufferedWrites() async {
+        await Self.replayJournaledViews(store: store, logger: logger)
         await accountViews.flush()
         await sessions.touches.flush()
+    }
+
+    /// Views a killed process journaled but never wrote: at start-up, and at
+    /// every flush (the store may be busy or being checked at start-up, and
+    /// another console on the same store may be killed while this one runs).
+    /// Finding none costs a directory listing.
+    static func replayJournaledViews(store: StandStore, logger: Logger) async {
+        do {
+            try await AccountViewRecorder.replayJournals(store, logger: logger)
+        } catch {
+            logger.debug("journaled account views not written yet; next flush tries again", metadata: ["error": "\(type(of: error))"])
+        }
     }
 }
 

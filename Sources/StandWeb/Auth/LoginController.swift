@@ -37,8 +37,8 @@ struct LoginController {
                 email: form.email ?? "", password: form.password ?? "", ip: context.remoteIP,
                 replacingSession: request.cookies[SessionMiddleware.sessionCookie]?.value
             )
-        } catch is StoreBusy {
-            page.error = StoreBusy.message
+        } catch let busy as StoreBusy {
+            page.error = busy.message
             return try render(page, status: .serviceUnavailable, request: request, context: context)
         }
         switch result {

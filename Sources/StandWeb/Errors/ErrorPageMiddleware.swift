@@ -19,11 +19,14 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var response = try page(error.status, message: message, request: request, context: context)
             for field in error.headers { response.headers.append(field) }
             return response
-        } catch is StoreBusy {
-            return try page(.serviceUnavailable, message: StoreBusy.message, request: request, context: context)
+        } catch let busy as StoreBusy {
+            return try page(.serviceUnavailable, message: busy.message, request: request, context: context)
         } catch let fault as StoreFault {
             // Logged with its code where the store met it.
             return try page(fault.status, heading: fault.heading, message: fault.message, request: request, context: context)
+        } catch let refusal as AccountViewNotRecorded {
+            context.logger.error("account view not journaled; page refused", metadata: ["code": "\(refusal.fault.code)"])
+            return try page(refusal.fault.status, heading: refusal.fault.heading, message: refusal.message, request: request, context: context)
         } catch let error as RendererError {
             context.logger.error("page failed: \(error)")
             if case .invalidHTML = error {

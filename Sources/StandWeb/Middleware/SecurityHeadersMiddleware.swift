@@ -28,7 +28,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func lastResortPage(busy: Bool) -> Response {
-        let message = busy ? StoreBusy.message : "The console could not finish this request. Nothing was changed. Try again in a moment."
+        let message = busy ? StoreBusy.lockedMessage : "The console could not finish this request. Nothing was changed. Try again in a moment."
         let html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>Stand Admin</title><link rel="stylesheet" href="\(Site.stylesheet.pattern)"></head>

@@ -68,7 +68,7 @@ struct UserPageController {
         case .deleted(let tombstone):
             return try renderer.render(DeletedPage(tombstone), title: "Deleted account", request: request, context: context, notice: notice)
         case .live(let record):
-            views.record(uuid: uuid, by: context.auditActor)
+            try views.record(uuid: uuid, by: context.auditActor)
             var page = UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts))
             adjust(&page)
             return try renderer.render(page, title: record.account.email, request: request, context: context, status: status, notice: notice)

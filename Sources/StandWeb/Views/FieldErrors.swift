@@ -22,7 +22,8 @@ struct FieldErrors: MustacheFields {
         "messages": { $0.messages }, "any": { $0.any }, "list": { $0.list }, "storeProblem": { $0.storeProblem },
     ]
 
-    static var busy: FieldErrors { FieldErrors(storeProblem: StoreBusy.message) }
+
+    static var busy: FieldErrors { FieldErrors(storeProblem: StoreBusy.lockedMessage) }
 
     init(storeProblem message: String) {
         messages = [:]
@@ -47,8 +48,8 @@ struct FormProblem {
         case let rejection as QuestionScheduling.Rejection:
             errors = FieldErrors(rejection.errors)
             status = .unprocessableContent
-        case is StoreBusy:
-            errors = .busy
+        case let busy as StoreBusy:
+            errors = FieldErrors(storeProblem: busy.message)
             status = .serviceUnavailable
         case let fault as StoreFault:
             errors = FieldErrors(storeProblem: fault.message)

@@ -45,6 +45,8 @@ public struct PageRenderer: Sendable {
         layout.navHTML = navigation.html(for: layout.nav)
         if let problem = storeHealth?.problem {
             layout.storeAlert = context.staff == nil ? problem.fault.heading + "." : problem.summary
+        } else if storeHealth?.checkingSince != nil {
+            layout.storeAlert = "The console is checking the store's file after starting: pages open, and changes wait until it is done."
         }
         let html = try renderHTML(Page.template, PageContext(layout: layout, page: page), timing: context.timing)
         var headers = HTTPFields()

@@ -25,6 +25,33 @@ enum RawHTTP {
 
     struct SocketError: Error { let call: String }
 
+    /// A port nothing listens on now, for a server a test starts as a process.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SocketError(call: "socket") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw SocketError(call: "bind") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Poll `path` until it answers 200 (a server process starting up).
+    static func waitUntilAnswering(port: Int, path: String, timeout: Double) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let answer = try? await exchange(port: port, head: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            if answer?.status == 200 { return }
+            guard Date() < deadline else { throw SocketError(call: "no answer from \(path) within \(Int(timeout)) s") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     private static func blockingExchange(port: Int, head: String, body: [UInt8], wait: Double) throws -> Exchange {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketError(call: "socket") }

@@ -31,6 +31,12 @@ import Testing
             #expect(noReason.body.contains("Grant a whole number of entries from 1 to 100."))
             #expect(noReason.body.contains("Give a reason"))
             #expect(noReason.body.contains("value=\"101\""))
+            // A reason is kept for good in the audit log: no email or phone in it.
+            let named = try await browser.post("\(base)/grant", ["user": jane.uuid, "quantity": "5", "reason": "asked by jane@example.com"])
+            #expect(named.status == .unprocessableContent)
+            #expect(named.body.contains("Leave out the email address here"))
+            #expect(named.body.contains("asked by jane@example.com"))
+            #expect(try entrant(console, sweepstakes, jane) == "3/0")
             let granted = try await browser.post("\(base)/grant", ["user": jane.uuid, "quantity": "5", "reason": "Ticket 812: app outage"])
             #expect(granted.location == "\(base)/entrant?user=\(jane.uuid)&done=granted&count=5")
             #expect(try entrant(console, sweepstakes, jane) == "8/0")
