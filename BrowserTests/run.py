@@ -11,6 +11,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from server import StandServer
+import doubleclicks
 import flows
 import layout
 import questions
@@ -35,7 +36,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL:
             browser = new_browser()
             try:
                 test(browser, server)

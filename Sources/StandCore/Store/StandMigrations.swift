@@ -14,6 +14,7 @@ public enum StandMigrations {
         migrator.registerMigration("007_sweepstakes_totals", migrate: Migration007.apply)
         migrator.registerMigration("008_redrawable_draws", migrate: Migration008.apply)
         migrator.registerMigration("009_audit_without_personal_data", migrate: Migration009.apply)
+        migrator.registerMigration("010_form_submissions", migrate: Migration010.apply)
         return migrator
     }
 }

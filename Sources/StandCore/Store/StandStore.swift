@@ -72,12 +72,22 @@ public final class StandStore: Sendable {
     /// A write transaction (`BEGIN IMMEDIATE`) on GRDB's writer queue, awaited.
     /// If another program holds the lock past the busy timeout, nothing was
     /// written and `StoreBusy` says so; a damaged file or a full disk is a `StoreFault`.
+    ///
+    /// Inside a form's POST, the first write claims the form's submission in
+    /// the same transaction (`FormSubmission`): a repeat of the form throws
+    /// `AlreadySubmitted` and changes nothing.
     public func write<T: Sendable>(purpose: String = #function, file: String = #fileID,
                                    _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         // Nothing is written into a file that may turn out damaged.
         if health.isChecking { throw StoreBusy(message: StoreBusy.checkingMessage) }
+        let submission = FormSubmission.current.flatMap { $0.isClaimed ? nil : $0 }
+        let now = Date()
         do {
-            let value = try await pool.write(updates)
+            let value = try await pool.write { db in
+                try submission?.claim(db, now: now)
+                return try updates(db)
+            }
+            submission?.markClaimed()
             health.writeCommitted()
             return value
         } catch let error as DatabaseError {

@@ -10,6 +10,8 @@ public struct AppServices: Sendable {
     public let sessions: SessionStore
     public let renderer: PageRenderer
     public let accountViews: AccountViewRecorder
+    /// Where forms already sent led (submit-once).
+    public let submissions: FormSubmissions
     /// Deleted accounts whose bytes may still be in the store's file or WAL; one loop per process.
     public let erasures: PendingErasures
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
@@ -25,6 +27,7 @@ public struct AppServices: Sendable {
         self.staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: configuration.bcryptCost))
         self.sessions = SessionStore(store: store, logger: logger)
         self.accountViews = AccountViewRecorder(store: store, logger: logger)
+        self.submissions = FormSubmissions(store: store)
         await Self.replayJournaledViews(store: store, logger: logger)
         self.erasures = PendingErasures(store: store)
         var renderer = try await PageRenderer(
@@ -112,6 +115,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
         logger: logger
     ))
     router.add(middleware: CSRFMiddleware())
+    router.add(middleware: SubmitOnceMiddleware(submissions: services.submissions, routes: table))
 
     let open = Routes(group: router.group(), table: table)
     HealthController(health: services.store.health).addRoutes(to: open)

@@ -13,8 +13,10 @@ import StandCore
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    struct Field: Decodable {
+    /// The two fields every form carries: the CSRF token, and the form's single-use submission id.
+    struct Tokens: Decodable {
         let csrf: String?
+        let submission: String?
     }
 
     /// A route that takes a file (`multipart/form-data`): the body it accepts
@@ -63,25 +65,28 @@ struct CSRFMiddleware: RouterMiddleware {
             throw tooLarge
         }
         var context = context
-        let sent: String?
+        let tokens: Tokens
         if isUpload {
             let form = try MultipartForm(body: body, contentType: type!)
-            sent = form.fields["csrf"]
+            tokens = Tokens(csrf: form.fields["csrf"], submission: form.fields["submission"])
             context.multipartForm = form
         } else {
-            sent = try Self.csrfField(of: body)
+            tokens = try Self.tokens(of: body)
         }
         let expected = context.csrfToken
-        guard let sent, !expected.isEmpty, SecureToken.constantTimeEquals(sent, expected) else {
+        guard let sent = tokens.csrf, !expected.isEmpty, SecureToken.constantTimeEquals(sent, expected) else {
             throw HTTPError(.forbidden, message: "This form has expired or did not come from the console. Go back, reload the page and try again.")
+        }
+        if let staffId = context.staff?.id, let token = tokens.submission {
+            context.submission = FormSubmission(token: token, path: path, staffId: staffId)
         }
         return try await next(request, context)
     }
 
-    /// The `csrf` field of a URL-encoded body; a body that is not a form says why.
-    private static func csrfField(of body: ByteBuffer) throws -> String? {
+    /// The tokens of a URL-encoded body; a body that is not a form says why.
+    private static func tokens(of body: ByteBuffer) throws -> Tokens {
         do {
-            return try URLEncodedFormDecoder().decode(Field.self, from: String(buffer: body)).csrf
+            return try URLEncodedFormDecoder().decode(Tokens.self, from: String(buffer: body))
         } catch let error as URLEncodedFormError where error.code == .duplicateKeys {
             throw HTTPError(.badRequest, message: "The form sent the field “\(error.value.prefix(40))” more than once; each is sent once. Reload the page and try again.")
         } catch {

@@ -12,6 +12,10 @@ public struct AppRequestContext: RequestContext, Sendable {
     /// An upload's parts, read and checked once by `CSRFMiddleware`.
     var multipartForm: MultipartForm?
     public let timing = RequestTiming()
+    /// The single-use id every form on the page this request renders carries.
+    public let formToken = SecureToken.submissionId()
+    /// The form submission this POST is, from its `submission` field (signed in only).
+    var submission: FormSubmission?
     public let remoteIP: String?
 
     public init(source: ApplicationRequestContextSource) {

@@ -37,6 +37,18 @@ final class RouteTable: Sendable {
         return [.get, .head, .post].filter(methods.contains)
     }
 
+    /// `path` if a page answers GET there, else the nearest such path above
+    /// it (`/staff/3/reset-password` → `/staff`), else the dashboard.
+    func nearestPage(above path: String) -> String {
+        var segments = path.split(separator: "/")
+        while !segments.isEmpty {
+            let candidate = "/" + segments.joined(separator: "/")
+            if methods(for: candidate).contains(.get) { return candidate }
+            segments.removeLast()
+        }
+        return Site.dashboard.href()
+    }
+
     private static func matches(_ pattern: [Substring], _ path: [Substring]) -> Bool {
         pattern.count == path.count && zip(pattern, path).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
     }

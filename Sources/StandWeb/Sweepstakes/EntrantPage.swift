@@ -44,7 +44,7 @@ struct EntrantPage: PageModel {
     static let sources = ["daily_stand": "Daily stand", "streak_bonus": "Streak bonus", "manual_grant": "Manual grant"]
 
     /// The rows; each valid one carries its own small "void" form while corrections are allowed.
-    static func entriesHTML(_ entries: [SweepstakesEntrants.Entry], sweepstakesId: Int64, uuid: String, csrf: String, canCorrect: Bool) -> String {
+    static func entriesHTML(_ entries: [SweepstakesEntrants.Entry], sweepstakesId: Int64, uuid: String, csrf: String, submission: String, canCorrect: Bool) -> String {
         var html = TableRowsHTML(columns: ["Entry", "When (UTC)", "Source", "Entries", "Status", "Void"], reservingCapacity: entries.count * 700)
         let action = FastHTMLEscaping.escape(Site.sweepstakesVoid.href(sweepstakesId))
         for entry in entries {
@@ -56,7 +56,8 @@ struct EntrantPage: PageModel {
                 cells.cell(entry.voided ? "Voided" : "Valid", note: entry.voided ? [entry.voidedBy.map { "by \($0)" }, entry.voidReason].compactMap { $0 }.joined(separator: ": ") : nil)
                 if canCorrect && !entry.voided {
                     cells.markupCell("<form method=\"post\" action=\"" + action + "\" class=\"inline\"><input type=\"hidden\" name=\"csrf\" value=\""
-                        + FastHTMLEscaping.escape(csrf) + "\" /><input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
+                        + FastHTMLEscaping.escape(csrf) + "\" /><input type=\"hidden\" name=\"submission\" value=\"" + FastHTMLEscaping.escape(submission)
+                        + "\" /><input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
                         + "\" /><input type=\"hidden\" name=\"entry\" value=\"\(entry.id)\" /><input name=\"reason\" type=\"text\" maxlength=\"500\" required=\"required\""
                         + " placeholder=\"Reason\" aria-label=\"Why void entry #\(entry.id)\" /><button type=\"submit\" class=\"danger\">Void</button></form>")
                 } else {
@@ -75,7 +76,7 @@ struct EntrantPage: PageModel {
                                                voidedBy: hostile, voidReason: hostile, createdAt: .now)
         var failed = Self(sweepstakesId: 1, sweepstakesName: hostile, phase: "Open", isDrawn: false, email: hostile, uuid: Fixture.uuid,
                           validEntries: "2", voidedEntries: "1", disqualification: hostile,
-                          entriesHTML: entriesHTML([entry, voided], sweepstakesId: 1, uuid: Fixture.uuid, csrf: "abc", canCorrect: true),
+                          entriesHTML: entriesHTML([entry, voided], sweepstakesId: 1, uuid: Fixture.uuid, csrf: "abc", submission: "def", canCorrect: true),
                           hasEntries: true, hasMore: true)
         failed.refused = hostile
         failed.grantQuantity = hostile

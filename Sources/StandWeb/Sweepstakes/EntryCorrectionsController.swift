@@ -104,7 +104,7 @@ struct EntryCorrectionsController {
             sweepstakesId: id, sweepstakesName: sweepstakes.name, phase: sweepstakes.phase().title, isDrawn: isDrawn,
             email: detail.email, uuid: uuid, validEntries: (detail.entrant?.validEntries ?? 0).grouped,
             voidedEntries: (detail.entrant?.voidedEntries ?? 0).grouped, disqualification: detail.disqualification,
-            entriesHTML: EntrantPage.entriesHTML(detail.entries, sweepstakesId: id, uuid: uuid, csrf: context.csrfToken, canCorrect: !isDrawn),
+            entriesHTML: EntrantPage.entriesHTML(detail.entries, sweepstakesId: id, uuid: uuid, csrf: context.csrfToken, submission: context.formToken, canCorrect: !isDrawn),
             hasEntries: !detail.entries.isEmpty, hasMore: detail.hasMore)
     }
 

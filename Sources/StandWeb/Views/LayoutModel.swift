@@ -12,6 +12,8 @@ struct LayoutModel: MustacheFields {
 
     let title: String
     let csrf: String
+    /// The single-use id every form on the page carries (`FormSubmission`).
+    let submission: String
     let staffEmail: String?
     /// A Bool for `{{#layout.signedIn}}`: a String section would sit on
     /// Mustache's context stack and be reflected for every lookup inside it.
@@ -24,6 +26,8 @@ struct LayoutModel: MustacheFields {
     let notice: String?
     /// The store is damaged or its disk full: said at the top of every page until it is not.
     var storeAlert: String?
+    /// A form was sent again: when the first was, and that nothing changed twice.
+    var repeatNotice: String?
 
     /// The sections of the console, each shown only to roles that can use it.
     static let sections: [(label: String, href: String, permission: Permission)] = [
@@ -38,18 +42,19 @@ struct LayoutModel: MustacheFields {
     ]
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "title": { $0.title }, "csrf": { $0.csrf }, "staffEmail": { $0.staffEmail }, "signedIn": { $0.signedIn },
+        "title": { $0.title }, "csrf": { $0.csrf }, "submission": { $0.submission }, "staffEmail": { $0.staffEmail }, "signedIn": { $0.signedIn },
         "staffRole": { $0.staffRole }, "nav": { $0.nav }, "navHTML": { $0.navHTML }, "canSearchUsers": { $0.canSearchUsers },
-        "notice": { $0.notice }, "storeAlert": { $0.storeAlert },
+        "notice": { $0.notice }, "storeAlert": { $0.storeAlert }, "repeatNotice": { $0.repeatNotice },
     ]
 
     init(title: String, path: String, context: AppRequestContext, notice: String? = nil) {
-        self.init(title: title, path: path, staff: context.staff, csrf: context.csrfToken, notice: notice)
+        self.init(title: title, path: path, staff: context.staff, csrf: context.csrfToken, submission: context.formToken, notice: notice)
     }
 
-    init(title: String, path: String, staff: StaffMember?, csrf: String, notice: String?) {
+    init(title: String, path: String, staff: StaffMember?, csrf: String, submission: String, notice: String?) {
         self.title = title
         self.csrf = csrf
+        self.submission = submission
         self.staffEmail = staff?.email
         self.signedIn = staff != nil
         self.staffRole = staff?.role.title
@@ -73,8 +78,9 @@ extension LayoutModel {
             StaffMember(id: 1, email: Fixture.hostile, passwordHash: "", role: $0, disabled: false,
                         createdAt: .now, lastLoginAt: nil, passwordChangedAt: .now)
         }
-        var layout = LayoutModel(title: Fixture.hostile, path: Site.dashboard.pattern, staff: staff, csrf: "0123abcd", notice: Fixture.hostile)
+        var layout = LayoutModel(title: Fixture.hostile, path: Site.dashboard.pattern, staff: staff, csrf: "0123abcd", submission: "4567cdef", notice: Fixture.hostile)
         layout.storeAlert = Fixture.hostile
+        layout.repeatNotice = Fixture.hostile
         return layout
     }
 }

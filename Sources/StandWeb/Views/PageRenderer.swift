@@ -45,7 +45,13 @@ public struct PageRenderer: Sendable {
         layout.navHTML = navigation.html(for: layout.nav)
         if let problem = storeHealth?.problem {
             layout.storeAlert = context.staff == nil ? problem.fault.heading + "." : problem.summary
-        } else if storeHealth?.checkingSince != nil {
+        }
+        if let query = request.uri.query, query.contains(SubmitOnceMiddleware.repeatParameter),
+           let seconds = try? QueryParameters(query: query).number(SubmitOnceMiddleware.repeatParameter, in: 0...4_102_444_800) {
+            let first = StoreTimestamp.string(Date(timeIntervalSince1970: TimeInterval(seconds))).prefix(19)
+            layout.repeatNotice = "This form was already sent at \(first) UTC, and done then; sending it again changed nothing."
+        }
+        if layout.storeAlert == nil, storeHealth?.checkingSince != nil {
             layout.storeAlert = "The console is checking the store's file after starting: pages open, and changes wait until it is done."
         }
         let html = try renderHTML(Page.template, PageContext(layout: layout, page: page), timing: context.timing)

@@ -142,6 +142,33 @@ final class Browser: @unchecked Sendable {
         return String(lastPage[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
     }
 
+    /// The single-use submission id the forms of the last page carry.
+    var submissionToken: String? {
+        lastPage.firstMatch(of: /name="submission" value="([0-9a-f]{32})"/).map { String($0.1) }
+    }
+
+    /// The same URL-encoded form sent `times` times at once, as a browser
+    /// double-clicking or a script hammering it would (one session).
+    func postConcurrently(_ uri: String, _ fields: [String: String], times: Int) async throws -> [Page] {
+        var fields = fields
+        fields["csrf"] = csrfToken
+        let body = fields.sorted { $0.key < $1.key }
+            .map { "\(URLEncoding.component($0.key))=\(URLEncoding.component($0.value))" }.joined(separator: "&")
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        let client = self.client
+        return try await withThrowingTaskGroup(of: Page.self) { group in
+            for _ in 0..<times {
+                group.addTask { [headers] in
+                    let response = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+                    return Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     @discardableResult
     func signIn(_ email: String, password: String = TestConsole.password) async throws -> Page {
         try await get("/login")
