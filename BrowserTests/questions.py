@@ -107,7 +107,7 @@ def test_editor_fixes_a_bad_row_and_applies_a_csv_file(browser, server):
     sign_in(browser, server, *OWNER)
     wait_for(browser, "#user-count")
     upload(browser, server, bad)
-    assert "1 row of 2 rows have problems" in browser.find_element(By.ID, "preview-problems").text
+    assert "1 of 2 rows has a problem" in browser.find_element(By.ID, "preview-problems").text
     problems = browser.find_element(By.XPATH, "//tr[td[contains(., 'Too short')]]").text
     assert "The question is 9 characters" in problems and "Choice 2 repeats choice 1" in problems
     assert not browser.find_elements(By.ID, "apply")

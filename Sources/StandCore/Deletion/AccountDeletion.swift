@@ -53,7 +53,7 @@ public enum AccountDeletion {
         let typed = confirmation.trimmingCharacters(in: .whitespacesAndNewlines)
         if typed.isEmpty {
             errors.add("confirmation", "Type the account's email address or UUID to confirm.")
-        } else if typed.lowercased() != account.email.lowercased() && UserQuery.canonicalUUID(typed) != account.uuid {
+        } else if typed.lowercased() != account.email.lowercased() && UserQuery.typedUUID(typed) != account.uuid {
             errors.add("confirmation", "That is not this account's email address or UUID.")
         }
         if reason.isEmpty {

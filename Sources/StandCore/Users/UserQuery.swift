@@ -13,7 +13,7 @@ public enum UserQuery: Equatable, Sendable {
     public init(_ input: String) {
         let text = TextInput.searchable(input).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { self = .empty; return }
-        if let uuid = Self.canonicalUUID(text) {
+        if let uuid = Self.typedUUID(text) {
             self = .uuid(uuid)
         } else if text.contains("@") {
             self = EmailAddress.normalised(text).map { .email($0) } ?? .emailPrefix(UserSearch.asciiLowercased(text))
@@ -25,6 +25,21 @@ public enum UserQuery: Equatable, Sendable {
         } else {
             self = .emailPrefix(UserSearch.asciiLowercased(text))
         }
+    }
+
+    /// A UUID as people paste it: in braces (`{…}`, as Windows tools write it),
+    /// as a URN (`urn:uuid:…`), or broken by spaces; else `canonicalUUID`.
+    /// It used to be read as a phone number ("that phone number has too many digits").
+    public static func typedUUID(_ text: String) -> String? {
+        if let uuid = canonicalUUID(text) { return uuid }
+        var core = Substring(text)
+        if core.lowercased().hasPrefix("urn:uuid:") { core = core.dropFirst(9) }
+        if let first = core.first, let last = core.last, (first == "{" && last == "}") || (first == "(" && last == ")") {
+            core = core.dropFirst().dropLast()
+        }
+        let compact = core.filter { !$0.isWhitespace }
+        guard compact.count <= 40 else { return nil }
+        return canonicalUUID(String(compact))
     }
 
     /// 32 hex digits, with or without the four dashes, any case → lowercase with dashes.

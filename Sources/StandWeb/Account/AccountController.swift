@@ -13,7 +13,7 @@ struct AccountController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.account, use: show)
+        group.get(Site.account, .signedIn, use: show)
         group.post(Site.accountPassword, use: changePassword)
     }
 

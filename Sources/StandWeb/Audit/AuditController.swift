@@ -10,8 +10,8 @@ struct AuditController {
     static let pageSize = 50
 
     func addRoutes(to group: Routes) {
-        group.get(Site.audit, use: list)
-        group.get(Site.auditCSV, use: export)
+        group.get(Site.audit, .role(.readAuditLog), use: list)
+        group.get(Site.auditCSV, .role(.readAuditLog), use: export)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -14,9 +14,9 @@ struct LoginController {
     }
 
     func addRoutes(to router: Routes) {
-        router.get(Site.login, use: show)
-        router.post(Site.login, use: signIn)
-        router.post(Site.logout, use: signOut)
+        router.get(Site.login, .anyone, use: show)
+        router.post(Site.login, .anyone, use: signIn)
+        router.post(Site.logout, .signedIn, use: signOut)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -16,8 +16,8 @@ struct SetupController {
     }
 
     func addRoutes(to router: Routes) {
-        router.get(Site.setup, use: show)
-        router.post(Site.setup, use: create)
+        router.get(Site.setup, .anyone, use: show)
+        router.post(Site.setup, .anyone, use: create)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {

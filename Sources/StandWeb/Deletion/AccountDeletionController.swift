@@ -15,8 +15,8 @@ struct AccountDeletionController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.userDelete, use: confirm)
-        group.post(Site.userDelete, use: delete)
+        group.get(Site.userDelete, .role(.deleteAccounts), use: confirm)
+        group.post(Site.userDelete, .role(.deleteAccounts), use: delete)
     }
 
     @Sendable func confirm(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -14,9 +14,9 @@ struct DeletionRequestsController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.deletionRequests, use: list)
-        group.get(Site.deletionRequestCancel, use: confirmCancel)
-        group.post(Site.deletionRequestCancel, use: cancel)
+        group.get(Site.deletionRequests, .role(.deleteAccounts), use: list)
+        group.get(Site.deletionRequestCancel, .role(.deleteAccounts), use: confirmCancel)
+        group.post(Site.deletionRequestCancel, .role(.deleteAccounts), use: cancel)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -8,7 +8,7 @@ struct HealthController {
     let health: StoreHealth
 
     func addRoutes(to router: Routes) {
-        router.get(Site.health) { _, _ in
+        router.get(Site.health, .anyone) { _, _ in
             let problem = health.problem
             // Not ready while the start-up check runs: scripts and monitors wait for it as for a problem.
             let checking = health.checkingSince.map { "checking: the store's file since \(StoreTimestamp.string($0)) UTC; no changes until done" }

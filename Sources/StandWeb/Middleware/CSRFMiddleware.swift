@@ -19,40 +19,34 @@ struct CSRFMiddleware: RouterMiddleware {
         let submission: String?
     }
 
-    /// A route that takes a file (`multipart/form-data`): the body it accepts
-    /// (above the file's own limit, so an oversized file is explained on its
-    /// form rather than cut off here) and who may send one.
-    struct Upload {
-        let limit: Int
-        let permission: Permission
-    }
+    /// Who may use each route, as the controllers registered them.
+    let routes: RouteTable
 
-    static let uploads: [String: Upload] = [
-        Site.questionsUpload.pattern: Upload(limit: 2 * 1_048_576, permission: .scheduleQuestions),
+    /// The routes that take a file (`multipart/form-data`), with the body each
+    /// accepts (above the file's own limit, so an oversized file is explained on
+    /// its form rather than cut off here).
+    static let uploadLimits: [String: Int] = [
+        Site.questionsUpload.pattern: 2 * 1_048_576,
     ]
-
-    /// The forms sent before sign-in; their token is the signed-out cookie's.
-    static let signedOutForms: Set<String> = [Site.login.pattern, Site.setup.pattern]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .post else { return try await next(request, context) }
         let path = request.uri.path
-        guard context.staff != nil || Self.signedOutForms.contains(path) else {
-            // The same answer the signed-in pages give a visitor without a session.
-            return Response(status: .seeOther, headers: [.location: Site.login.href()])
+        // The route's own access rule, before the body: a visitor without a
+        // session goes to sign in, a role without the permission gets a 403.
+        // A path no form posts to is treated as a signed-in one: 404 or 405 after the token check.
+        if let refusal = try (routes.access(.post, path) ?? .signedIn).check(request, context) {
+            return refusal
         }
-        let upload = Self.uploads[path]
-        if let upload, !context.can(upload.permission) {
-            throw RequirePermissionMiddleware.refusal
-        }
+        let uploadLimit = Self.uploadLimits[path]
         // Every form of the console posts URL-encoded fields, but for the file
         // uploads above; a body of any other type is not read as one.
         let type = request.headers[.contentType].flatMap(MediaType.init(from:))
-        let isUpload = upload != nil && type?.isType(.multipartForm) == true
+        let isUpload = uploadLimit != nil && type?.isType(.multipartForm) == true
         guard isUpload || type?.isType(.applicationUrlEncoded) == true else {
             throw HTTPError(.unsupportedMediaType, message: "The console's forms send application/x-www-form-urlencoded; this request sent something else.")
         }
-        let limit = isUpload ? upload!.limit : context.maxUploadSize
+        let limit = isUpload ? uploadLimit! : context.maxUploadSize
         let tooLarge = HTTPError(.contentTooLarge, message: isUpload ? "That file is far larger than the 1 MB the console accepts." : "That form is larger than the console accepts.")
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw tooLarge

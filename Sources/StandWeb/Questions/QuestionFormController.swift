@@ -32,12 +32,12 @@ struct QuestionFormController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.questionNew, use: new)
-        group.post(Site.questionNew, use: create)
-        group.get(Site.questionEdit, use: edit)
-        group.post(Site.questionEdit, use: update)
-        group.get(Site.questionUnschedule, use: confirmUnschedule)
-        group.post(Site.questionUnschedule, use: unschedule)
+        group.get(Site.questionNew, .role(.scheduleQuestions), use: new)
+        group.post(Site.questionNew, .role(.scheduleQuestions), use: create)
+        group.get(Site.questionEdit, .role(.scheduleQuestions), use: edit)
+        group.post(Site.questionEdit, .role(.scheduleQuestions), use: update)
+        group.get(Site.questionUnschedule, .role(.scheduleQuestions), use: confirmUnschedule)
+        group.post(Site.questionUnschedule, .role(.scheduleQuestions), use: unschedule)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {

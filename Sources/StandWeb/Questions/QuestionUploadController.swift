@@ -14,9 +14,9 @@ struct QuestionUploadController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.questionsUpload, use: form)
-        group.post(Site.questionsUpload, use: preview)
-        group.post(Site.questionsUploadApply, use: apply)
+        group.get(Site.questionsUpload, .role(.scheduleQuestions), use: form)
+        group.post(Site.questionsUpload, .role(.scheduleQuestions), use: preview)
+        group.post(Site.questionsUploadApply, .role(.scheduleQuestions), use: apply)
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -15,14 +15,20 @@ struct QuestionUploadPage: PageModel {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "hasPreview": { $0.preview != nil && $0.preview?.fileProblem == nil },
         "fileProblem": { $0.preview?.fileProblem }, "rowsHTML": { $0.preview.map { rowsHTML($0.rows) } },
-        "rowCount": { $0.preview.map { $0.rows.count.counted("row") } },
-        "problemCount": { $0.preview.map { $0.problemCount.counted("row") } },
+        "allFine": { $0.preview.map { $0.rows.count == 1 ? "The row can be scheduled." : "All \($0.rows.count.grouped) rows can be scheduled." } },
+        "problemSummary": { $0.preview.map(Self.problemSummary) },
         "hasProblems": { ($0.preview?.problemCount ?? 0) > 0 }, "token": { $0.token },
         "applyLabel": { $0.preview.map { "Schedule " + $0.rows.count.counted("question") } },
         "changedSincePreview": { $0.changedSincePreview }, "errors": { $0.errors },
         "formAction": { _ in Site.questionsUpload.href() }, "applyAction": { _ in Site.questionsUploadApply.href() },
         "calendarHref": { _ in Site.questions.href() },
     ]
+
+    /// "1 of 2 rows has a problem", "3 of 5 rows have problems".
+    static func problemSummary(_ preview: QuestionImport.Preview) -> String {
+        let bad = preview.problemCount, all = preview.rows.count
+        return "\(bad) of \(all) row\(all == 1 ? "" : "s") \(bad == 1 ? "has a problem" : "have problems")"
+    }
 
     static func rowsHTML(_ rows: [QuestionImport.Row]) -> String {
         var html = TableRowsHTML(columns: ["Row", "Day", "Question", "Choices", "Problems"], reservingCapacity: rows.count * 400)

@@ -1,20 +1,54 @@
 import HTTPTypes
 import Hummingbird
 import Synchronization
+import StandCore
 
-/// Every route the console answers, as registered: path pattern → methods.
-/// Hummingbird answers 404 for a known path asked with another method; this
-/// table lets `MethodNotAllowedMiddleware` answer 405 with `Allow` instead.
+/// Who may use a route, written where the route is registered.
+enum Access: Sendable, Equatable {
+    /// Anyone: sign-in, first-owner setup, `/healthz`.
+    case anyone
+    /// Any signed-in staff member.
+    case signedIn
+    /// A signed-in staff member whose role has this permission.
+    case role(Permission)
+
+    /// What a role without the permission is told.
+    static var refusal: HTTPError {
+        HTTPError(.forbidden, message: "Your role does not allow this page. Ask an owner if you need it.")
+    }
+
+    /// Nil when `context` may go on; a redirect to sign in for a visitor
+    /// without a session; a 403 (thrown) for a role without the permission.
+    func check(_ request: Request, _ context: AppRequestContext) throws -> Response? {
+        if self == .anyone { return nil }
+        guard context.staff != nil else {
+            let next = request.method == .get && request.uri.path != Site.dashboard.pattern ? request.uri.path : nil
+            return Response(status: .seeOther, headers: [.location: Site.login.href(["next": next])])
+        }
+        if case .role(let permission) = self, !context.can(permission) { throw Self.refusal }
+        return nil
+    }
+}
+
+/// Every route the console answers, as registered: path pattern → method →
+/// who may use it. Hummingbird answers 404 for a known path asked with another
+/// method; this table lets `MethodNotAllowedMiddleware` answer 405 with
+/// `Allow` instead, and lets `CSRFMiddleware` refuse a POST before its body.
 final class RouteTable: Sendable {
-    private let routes = Mutex<[(segments: [Substring], methods: Set<HTTPRequest.Method>)]>([])
+    private struct Entry {
+        let segments: [Substring]
+        var methods: [HTTPRequest.Method: Access]
+    }
 
-    func record(_ method: HTTPRequest.Method, _ pattern: String) {
+    private let routes = Mutex<[Entry]>([])
+
+    func record(_ method: HTTPRequest.Method, _ pattern: String, _ access: Access) {
         let segments = pattern.split(separator: "/")
         routes.withLock { routes in
             if let index = routes.firstIndex(where: { $0.segments == segments }) {
-                routes[index].methods.insert(method)
+                routes[index].methods[method] = access
             } else {
-                routes.append((segments, [method]))
+                routes.append(Entry(segments: segments, methods: [method: access]))
             }
         }
     }
@@ -22,7 +56,7 @@ final class RouteTable: Sendable {
     /// Every pattern with its methods, in registration order.
     var all: [(pattern: String, methods: [HTTPRequest.Method])] {
         routes.withLock { routes in
-            routes.map { ("/" + $0.segments.joined(separator: "/"), [.get, .post].filter($0.methods.contains)) }
+            routes.map { entry in ("/" + entry.segments.joined(separator: "/"), [.get, .post].filter { entry.methods[$0] != nil }) }
         }
     }
 
@@ -31,10 +65,21 @@ final class RouteTable: Sendable {
         let segments = path.split(separator: "/")
         var methods = Set<HTTPRequest.Method>()
         routes.withLock { routes in
-            for route in routes where Self.matches(route.segments, segments) { methods.formUnion(route.methods) }
+            for route in routes where Self.matches(route.segments, segments) { methods.formUnion(route.methods.keys) }
         }
         if methods.contains(.get) { methods.insert(.head) }
         return [.get, .head, .post].filter(methods.contains)
+    }
+
+    /// Who may send `method` to `path`: the route the router would pick (a
+    /// literal segment wins over a parameter, `/questions/new` over `/questions/{id}`).
+    func access(_ method: HTTPRequest.Method, _ path: String) -> Access? {
+        let segments = path.split(separator: "/")
+        return routes.withLock { routes in
+            routes.filter { Self.matches($0.segments, segments) && $0.methods[method] != nil }
+                .max { $0.segments.count(where: { !$0.hasPrefix("{") }) < $1.segments.count(where: { !$0.hasPrefix("{") }) }?
+                .methods[method]
+        }
     }
 
     /// `path` if a page answers GET there, else the nearest such path above
@@ -54,25 +99,30 @@ final class RouteTable: Sendable {
     }
 }
 
-/// A router group that writes each route it registers into the `RouteTable`.
-/// Controllers register through it exactly as through a `RouterGroup`.
+/// Registers routes on the router, each with who may use it, and writes each
+/// into the `RouteTable`. Controllers list their routes through it.
 struct Routes {
     let group: RouterGroup<AppRequestContext>
     let table: RouteTable
 
-    func get<Parameter>(_ path: SitePath<Parameter>, use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
-        table.record(.get, path.pattern)
-        group.get(RouterPath(path.pattern), use: handler)
+    func get<Parameter>(_ path: SitePath<Parameter>, _ access: Access = .signedIn,
+                        use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
+        table.record(.get, path.pattern, access)
+        group.get(RouterPath(path.pattern), use: Self.guarded(access, handler))
     }
 
-    func post<Parameter>(_ path: SitePath<Parameter>, use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
-        table.record(.post, path.pattern)
-        group.post(RouterPath(path.pattern), use: handler)
+    func post<Parameter>(_ path: SitePath<Parameter>, _ access: Access = .signedIn,
+                         use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator) {
+        table.record(.post, path.pattern, access)
+        group.post(RouterPath(path.pattern), use: Self.guarded(access, handler))
     }
 
-    /// The same table, with `middleware` in front of the routes registered on the result.
-    func adding(_ middleware: some RouterMiddleware<AppRequestContext>) -> Routes {
-        Routes(group: group.group().add(middleware: middleware), table: table)
+    private static func guarded(_ access: Access, _ handler: @escaping @Sendable (Request, AppRequestContext) async throws -> some ResponseGenerator)
+        -> @Sendable (Request, AppRequestContext) async throws -> Response {
+        { request, context in
+            if let refusal = try access.check(request, context) { return refusal }
+            return try await handler(request, context).response(from: request, context: context)
+        }
     }
 }
 

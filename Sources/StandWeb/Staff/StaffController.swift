@@ -17,13 +17,13 @@ struct StaffController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.staff, use: list)
-        group.post(Site.staff, use: create)
-        group.post(Site.staffRole, use: changeRole)
-        group.get(Site.staffDisable, use: confirmDisable)
-        group.post(Site.staffDisable, use: disable)
-        group.post(Site.staffEnable, use: enable)
-        group.post(Site.staffResetPassword, use: resetPassword)
+        group.get(Site.staff, .role(.manageStaff), use: list)
+        group.post(Site.staff, .role(.manageStaff), use: create)
+        group.post(Site.staffRole, .role(.manageStaff), use: changeRole)
+        group.get(Site.staffDisable, .role(.manageStaff), use: confirmDisable)
+        group.post(Site.staffDisable, .role(.manageStaff), use: disable)
+        group.post(Site.staffEnable, .role(.manageStaff), use: enable)
+        group.post(Site.staffResetPassword, .role(.manageStaff), use: resetPassword)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -19,11 +19,11 @@ struct SuggestionsController {
         }
     }
 
-    func addRoutes(readers: Routes, reviewers: Routes) {
-        readers.get(Site.suggestions, use: list)
-        reviewers.get(Site.suggestionApprove, use: approveForm)
-        reviewers.post(Site.suggestionApprove, use: approve)
-        reviewers.post(Site.suggestionsReject, use: reject)
+    func addRoutes(to routes: Routes) {
+        routes.get(Site.suggestions, use: list)
+        routes.get(Site.suggestionApprove, .role(.scheduleQuestions), use: approveForm)
+        routes.post(Site.suggestionApprove, .role(.scheduleQuestions), use: approve)
+        routes.post(Site.suggestionsReject, .role(.scheduleQuestions), use: reject)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -21,12 +21,12 @@ struct EntryCorrectionsController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.sweepstakesEntrant, use: show)
-        group.post(Site.sweepstakesGrant) { try await correct(.grant, $0, $1) }
-        group.post(Site.sweepstakesVoid) { try await correct(.void, $0, $1) }
-        group.post(Site.sweepstakesVoidAll) { try await correct(.voidAll, $0, $1) }
-        group.post(Site.sweepstakesDisqualify) { try await correct(.disqualify, $0, $1) }
-        group.post(Site.sweepstakesLift) { try await correct(.lift, $0, $1) }
+        group.get(Site.sweepstakesEntrant, .role(.grantOrVoidEntries), use: show)
+        group.post(Site.sweepstakesGrant, .role(.grantOrVoidEntries)) { try await correct(.grant, $0, $1) }
+        group.post(Site.sweepstakesVoid, .role(.grantOrVoidEntries)) { try await correct(.void, $0, $1) }
+        group.post(Site.sweepstakesVoidAll, .role(.grantOrVoidEntries)) { try await correct(.voidAll, $0, $1) }
+        group.post(Site.sweepstakesDisqualify, .role(.grantOrVoidEntries)) { try await correct(.disqualify, $0, $1) }
+        group.post(Site.sweepstakesLift, .role(.grantOrVoidEntries)) { try await correct(.lift, $0, $1) }
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -32,17 +32,17 @@ struct SweepstakesController {
         var replacing: String?
     }
 
-    func addRoutes(readers: Routes, creators: Routes, owners: Routes) {
-        readers.get(Site.sweepstakes, use: list)
-        creators.get(Site.sweepstakesNew, use: new)
-        creators.post(Site.sweepstakesNew, use: create)
-        readers.get(Site.sweepstake, use: show)
-        owners.get(Site.sweepstakesClose, use: confirmClose)
-        owners.post(Site.sweepstakesClose, use: close)
-        owners.get(Site.sweepstakesDraw, use: confirmDraw)
-        owners.post(Site.sweepstakesDraw, use: draw)
-        readers.get(Site.sweepstakesSnapshot, use: snapshot)
-        creators.get(Site.sweepstakesEntrantsCSV, use: exportEntrants)
+    func addRoutes(to routes: Routes) {
+        routes.get(Site.sweepstakes, use: list)
+        routes.get(Site.sweepstakesNew, .role(.createSweepstakes), use: new)
+        routes.post(Site.sweepstakesNew, .role(.createSweepstakes), use: create)
+        routes.get(Site.sweepstake, use: show)
+        routes.get(Site.sweepstakesClose, .role(.closeSweepstakes), use: confirmClose)
+        routes.post(Site.sweepstakesClose, .role(.closeSweepstakes), use: close)
+        routes.get(Site.sweepstakesDraw, .role(.closeSweepstakes), use: confirmDraw)
+        routes.post(Site.sweepstakesDraw, .role(.closeSweepstakes), use: draw)
+        routes.get(Site.sweepstakesSnapshot, use: snapshot)
+        routes.get(Site.sweepstakesEntrantsCSV, .role(.createSweepstakes), use: exportEntrants)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -28,8 +28,8 @@ struct UserEditController {
     }
 
     func addRoutes(to group: Routes) {
-        group.get(Site.userEdit, use: show)
-        group.post(Site.userEdit, use: save)
+        group.get(Site.userEdit, .role(.editUsers), use: show)
+        group.post(Site.userEdit, .role(.editUsers), use: save)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -15,9 +15,9 @@ struct UserPageController {
         var note: String?
     }
 
-    func addRoutes(to group: Routes, deleters: Routes) {
-        group.get(Site.user, use: show)
-        deleters.post(Site.userDeletionRequests, use: openRequest)
+    func addRoutes(to routes: Routes) {
+        routes.get(Site.user, use: show)
+        routes.post(Site.userDeletionRequests, .role(.deleteAccounts), use: openRequest)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {

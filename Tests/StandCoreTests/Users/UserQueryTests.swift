@@ -53,6 +53,11 @@ import Testing
         ("15552234567", .phone("+15552234567")),
         ("0F8B1C9E-5F2A-4C1D-9A7B-3E2D1C0B9A8F", .uuid("0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f")),
         ("0f8b1c9e5f2a4c1d9a7b3e2d1c0b9a8f", .uuid("0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f")),
+        // Pasted from other tools: in braces, as a URN, broken by spaces (were read as phone numbers).
+        ("{0F8B1C9E-5F2A-4C1D-9A7B-3E2D1C0B9A8F}", .uuid("0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f")),
+        ("urn:uuid:0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", .uuid("0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f")),
+        ("0f8b1c9e 5f2a 4c1d 9a7b 3e2d1c0b9a8f", .uuid("0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f")),
+        ("0f8b1c9e-5f2a-4c1d-9a7b- 3e2d1c0b9a8f", .uuid("0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f")),
         ("   ", .empty),
         ("555 223 456", .invalidPhone("That phone number has too few digits.")),
     ])

@@ -120,6 +120,12 @@ import Testing
             let support = try await RawHTTP.exchange(port: port, head: head + "Cookie: \(cookie)\r\n\r\n", body: body)
             #expect(support.answeredBeforeBody)
             #expect(support.status == 403)
+            // Every form's rule comes from its route, not only the upload's: support may not create staff.
+            let form = [UInt8](repeating: UInt8(ascii: "x"), count: 60_000)
+            let staff = try await RawHTTP.exchange(port: port, head: "POST /staff HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.count)\r\nCookie: \(cookie)\r\n\r\n", body: form)
+            #expect(staff.answeredBeforeBody)
+            #expect(staff.status == 403)
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
             try await browser.get("/questions/upload")
             let preview = try await browser.upload("/questions/upload", file: Array(csv.utf8))
             #expect(preview.status == .unprocessableContent)
-            #expect(preview.body.contains("8 rows of 11 rows have problems."))
+            #expect(preview.body.contains("8 of 11 rows have problems."))
             for expected in ["Enter the day as YYYY-MM-DD, a real date.", "\(Day.offset(-3)) has passed",
                              "\(Day.offset(5)) already has question #\(taken): “Already here?”.", "\(Day.offset(6)) is also on row 4; one question per day.",
                              "the app shows at most 280", "Enter at least two choices; there is only one.", "Choice 2 repeats choice 1",
