@@ -68,7 +68,7 @@ struct AccountDeletionController {
     /// Not an error: the person's wish is fulfilled, once.
     private func alreadyDeletedPage(_ tombstone: Tombstone, request: Request, context: AppRequestContext) throws -> Response {
         let by = tombstone.deletedByEmail ?? "another staff member"
-        return try renderer.render(DeletedPage(tombstone), title: "Already deleted", request: request, context: context,
+        return try renderer.render(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)), title: "Already deleted", request: request, context: context,
                                    notice: "This account was already deleted, by \(by) at \(UTCDate.minute(tombstone.deletedAt)). Nothing more was done.")
     }
 }

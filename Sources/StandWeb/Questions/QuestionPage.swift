@@ -19,7 +19,7 @@ struct QuestionPage: PageModel {
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "question": { $0.question }, "runsOn": { $0.runsOn }, "state": { $0.state }, "isLive": { $0.state == "live" },
-        "hasStarted": { $0.hasStarted }, "canChange": { $0.canChange }, "suggestionId": { $0.suggestionId },
+        "hasStarted": { $0.hasStarted }, "canChange": { $0.canChange }, "suggestionId": { $0.suggestionId }, "suggestionsHref": { _ in Site.suggestions.href() },
         "hourlyChartHTML": { $0.hourlyChartHTML }, "hourlyRowsHTML": { $0.hourlyRowsHTML },
         "editHref": { Site.questionEdit.href($0.question.id) },
         "unscheduleHref": { Site.questionUnschedule.href($0.question.id) },

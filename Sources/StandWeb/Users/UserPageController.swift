@@ -66,7 +66,7 @@ struct UserPageController {
         case .none:
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid), and none with it was deleted.")
         case .deleted(let tombstone):
-            return try renderer.render(DeletedPage(tombstone), title: "Deleted account", request: request, context: context, notice: notice)
+            return try renderer.render(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)), title: "Deleted account", request: request, context: context, notice: notice)
         case .live(let record):
             try views.record(uuid: uuid, by: context.auditActor)
             var page = UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts))

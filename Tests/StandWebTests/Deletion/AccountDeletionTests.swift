@@ -65,6 +65,8 @@ import Testing
             #expect(done.location == "/users/\(scene.jane.uuid)?done=deleted")
             let tombstone = try await browser.get(done.location!)
             #expect(tombstone.body.contains("The account was deleted."))
+            // Queue work leads on: the next deletion request is one click away.
+            #expect(tombstone.body.contains(#"<a href="/deletion-requests">Pending deletion requests →</a>"#))
             #expect(tombstone.body.contains("Asked in the app, ticket 88"))
         }
         // Every question's results are exactly as before, counters and rows alike.

@@ -39,6 +39,8 @@ import Testing
             let question = try await browser.get(location)
             #expect(question.body.contains("Approved suggestion #\(id) as question #"))
             #expect(question.body.contains("From suggestion #\(id)."))
+            // Back to the queue in one click.
+            #expect(question.body.contains(#"<a href="/suggestions">Next suggestion in the queue →</a>"#))
             let approved = try await browser.get("/suggestions?status=approved")
             #expect(approved.body.contains("Question for \(Day.offset(1))"))
             // Reviewed once: a second approval is refused and nothing is scheduled twice.
