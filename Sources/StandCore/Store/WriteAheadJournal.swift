@@ -27,6 +27,10 @@ final class WriteAheadJournal {
 
     let directory: String
     private var current: Segment?
+    /// Whether `current` holds a line yet: an empty segment is kept, not sealed
+    /// (flushes that fail while the store is busy would otherwise leave one
+    /// empty file, and one open descriptor, per attempt).
+    private(set) var currentHasLines = false
     private var sealed: [Segment] = []
 
     init(directory: String) {
@@ -43,6 +47,7 @@ final class WriteAheadJournal {
     func append(_ line: [UInt8]) throws {
         let segment = try current ?? Self.openSegment(in: directory)
         current = segment
+        currentHasLines = true
         var bytes = line
         bytes.append(UInt8(ascii: "\n"))
         try bytes.withUnsafeBytes { buffer in
@@ -63,8 +68,14 @@ final class WriteAheadJournal {
     /// one). Returns every segment not yet discarded (those of earlier batches
     /// that failed too), for `discard` once their items are in the store.
     func seal(continuingIn next: Segment?) -> [Segment] {
+        guard currentHasLines else {
+            // Nothing new since the last seal: go on in the same (empty) segment.
+            if let next { Self.remove([next]) }
+            return sealed
+        }
         if let current { sealed.append(current) }
         current = next
+        currentHasLines = false
         return sealed
     }
 

@@ -104,7 +104,8 @@ public final class WriteBehindBuffer<Item: Sendable>: Sendable {
     private func writePending() async {
         guard pendingCount > 0 else { return }
         // The next segment is made here, not on a request's path: creating a file waits on the file system.
-        let next = journalDirectory.flatMap { try? WriteAheadJournal.openSegment(in: $0) }
+        let needsSegment = pending.withLock { $0.journal?.currentHasLines ?? false }
+        let next = needsSegment ? journalDirectory.flatMap { try? WriteAheadJournal.openSegment(in: $0) } : nil
         // The batch and the journal segments that hold it, taken together.
         let (batch, segments) = pending.withLock { pending -> ([Item], [WriteAheadJournal.Segment]) in
             defer { pending.items = [] }

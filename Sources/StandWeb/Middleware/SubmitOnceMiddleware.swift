@@ -41,11 +41,13 @@ struct SubmitOnceMiddleware: RouterMiddleware {
         if !submission.isClaimed, response.status != .seeOther, let repeated = try? await submissions.earlier(submission) {
             return try await answerRepeat(repeated, of: submission, request: request)
         }
-        if submission.isClaimed, response.status == .seeOther, let location = response.headers[.location] {
+        if submission.isClaimed {
+            // A page shown once (a new password) is never shown again: its repeats go to the page above the form.
+            let outcome = response.status == .seeOther ? response.headers[.location] : routes.nearestPage(above: submission.path)
             do {
-                try await submissions.recordOutcome(submission, location: location)
+                try await submissions.recordOutcome(submission, location: outcome ?? routes.nearestPage(above: submission.path))
             } catch {
-                // The change stands; a repeat then lands on the page it came from.
+                // The change stands; a repeat waits for the outcome briefly, then lands on the page above the form.
                 context.logger.debug("form outcome not recorded", metadata: ["error": "\(type(of: error))"])
             }
         }
@@ -55,7 +57,7 @@ struct SubmitOnceMiddleware: RouterMiddleware {
     private func answerRepeat(_ repeated: AlreadySubmitted, of submission: FormSubmission, request: Request) async throws -> Response {
         var outcome = repeated.outcome
         if outcome == nil { outcome = try await submissions.outcome(of: submission) }
-        // A first answer that was a page, not a redirect (a one-time password): the nearest page above the form's action.
+        // No outcome recorded within the wait (the store refused it): the nearest page above the form's action.
         let target = outcome ?? routes.nearestPage(above: submission.path)
         let (path, fragment) = Self.splitFragment(target)
         let separator = path.contains("?") ? "&" : "?"
