@@ -35,16 +35,19 @@ public final class FormSubmission: Sendable {
 
     /// Inside the write transaction, before the change.
     func claim(_ db: Database, now: Date) throws {
-        if let row = try Row.fetchOne(db, sql: "SELECT submitted_at, outcome FROM form_submissions WHERE token = ? AND path = ?",
-                                      arguments: [token, path]) {
-            throw AlreadySubmitted(at: row["submitted_at"], outcome: row["outcome"])
-        }
+        if let earlier = try earlier(db) { throw earlier }
         try db.execute(sql: "DELETE FROM form_submissions WHERE submitted_at < ?", arguments: [now.addingTimeInterval(-Self.remembered)])
         try db.execute(sql: "INSERT INTO form_submissions (token, path, staff_id, submitted_at) VALUES (?, ?, ?, ?)",
                        arguments: [token, path, staffId, now])
     }
 
     func markClaimed() { claimed.store(true, ordering: .releasing) }
+
+    /// The earlier submission with the same id and path, if there was one.
+    func earlier(_ db: Database) throws -> AlreadySubmitted? {
+        try Row.fetchOne(db, sql: "SELECT submitted_at, outcome FROM form_submissions WHERE token = ? AND path = ?", arguments: [token, path])
+            .map { AlreadySubmitted(at: $0["submitted_at"], outcome: $0["outcome"]) }
+    }
 }
 
 /// The form was sent before with the same id: nothing was changed again.
@@ -65,11 +68,7 @@ public struct FormSubmissions: Sendable {
 
     /// The earlier submission with the same id and path, if there was one.
     public func earlier(_ submission: FormSubmission) async throws -> AlreadySubmitted? {
-        try await store.read { db in
-            try Row.fetchOne(db, sql: "SELECT submitted_at, outcome FROM form_submissions WHERE token = ? AND path = ?",
-                             arguments: [submission.token, submission.path])
-                .map { AlreadySubmitted(at: $0["submitted_at"], outcome: $0["outcome"]) }
-        }
+        try await store.read { db in try submission.earlier(db) }
     }
 
     /// Record where the first submission led (a console path), just after its change.
@@ -88,10 +87,7 @@ public struct FormSubmissions: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: patience)
         while true {
-            let outcome = try await store.read { db in
-                try String.fetchOne(db, sql: "SELECT outcome FROM form_submissions WHERE token = ? AND path = ?",
-                                    arguments: [submission.token, submission.path])
-            }
+            let outcome = try await earlier(submission)?.outcome
             if outcome != nil || clock.now >= deadline { return outcome }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -7,7 +7,8 @@ import Testing
 /// Grants, voids and disqualifications: by support too, with reasons, audited
 /// in their transaction, and refused once drawn or for a deleted account.
 @Suite struct EntryCorrectionTests {
-    func entrant(_ console: TestConsole, _ sweepstakes: Int64, _ user: AppData.User) throws -> String {
+    /// "valid/voided" entries of `user` in `sweepstakes`, as the tallies hold them.
+    static func entrant(_ console: TestConsole, _ sweepstakes: Int64, _ user: AppData.User) throws -> String {
         try console.store.pool.read { db in
             try String.fetchOne(db, sql: "SELECT valid_entries || '/' || voided_entries FROM sweepstakes_entrants WHERE sweepstakes_id = ? AND user_id = ?",
                                 arguments: [sweepstakes, user.id]) ?? "none"
@@ -36,17 +37,17 @@ import Testing
             #expect(named.status == .unprocessableContent)
             #expect(named.body.contains("Leave out the email address here"))
             #expect(named.body.contains("asked by jane@example.com"))
-            #expect(try entrant(console, sweepstakes, jane) == "3/0")
+            #expect(try Self.entrant(console, sweepstakes, jane) == "3/0")
             let granted = try await browser.post("\(base)/grant", ["user": jane.uuid, "quantity": "5", "reason": "Ticket 812: app outage"])
             #expect(granted.location == "\(base)/entrant?user=\(jane.uuid)&done=granted&count=5")
-            #expect(try entrant(console, sweepstakes, jane) == "8/0")
+            #expect(try Self.entrant(console, sweepstakes, jane) == "8/0")
             let after = try await browser.get(granted.location!)
             #expect(after.body.contains("Granted 5 entries."))
             #expect(after.body.contains("Ticket 812: app outage"))
             let entryId = try #require(after.body.firstMatch(of: /name="entry" value="(\d+)"/)?.1)
             let voided = try await browser.post("\(base)/void", ["user": jane.uuid, "entry": String(entryId), "reason": "Granted twice"])
             #expect(voided.status == .seeOther)
-            #expect(try entrant(console, sweepstakes, jane) == "3/5")
+            #expect(try Self.entrant(console, sweepstakes, jane) == "3/5")
             let again = try await browser.post("\(base)/void", ["user": jane.uuid, "entry": String(entryId), "reason": "Granted twice"])
             #expect(again.status == .conflict)
             #expect(again.body.contains("already voided?"))
@@ -58,7 +59,7 @@ import Testing
             try await browser.get("\(base)/entrant?user=\(jane.uuid)")
             let all = try await browser.post("\(base)/void-all", ["user": jane.uuid, "reason": "Cheating confirmed"])
             #expect(all.status == .seeOther)
-            #expect(try entrant(console, sweepstakes, jane) == "0/8")
+            #expect(try Self.entrant(console, sweepstakes, jane) == "0/8")
         }
         let actions = try await console.store.read { db in
             try String.fetchAll(db, sql: "SELECT action || ' ' || target_id FROM audit_events WHERE action LIKE 'sweepstakes.%' ORDER BY id")
@@ -94,7 +95,7 @@ import Testing
             let deleted = try await browser.post("/sweepstakes/\(open)/grant", ["user": gone.uuid, "quantity": "1", "reason": "late"])
             #expect(deleted.status == .notFound)
         }
-        #expect(try entrant(console, drawn, jane) == "2/0")
+        #expect(try Self.entrant(console, drawn, jane) == "2/0")
         #expect(try console.auditCount(.entriesGranted) == 0)
     }
 }
