@@ -19,9 +19,9 @@ public final class FormSubmission: Sendable {
 
     @TaskLocal public static var current: FormSubmission?
 
-    /// 32 hex characters, as `SecureToken` makes them; anything else is no submission id.
+    /// 16 to 32 hex characters, as a Hummingbird request id is written; anything else is no submission id.
     public init?(token: String, path: String, staffId: Int64) {
-        guard token.utf8.count == 32, token.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
+        guard (16...32).contains(token.utf8.count), token.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
         self.token = token.lowercased()
         self.path = path
         self.staffId = staffId

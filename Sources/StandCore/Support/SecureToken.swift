@@ -12,17 +12,6 @@ public enum SecureToken {
         return result
     }
 
-    /// 128 random bits as 32 lowercase hex characters: the single-use id a
-    /// rendered form carries (`FormSubmission`). Two reads of the system's
-    /// generator, as it is made for every page.
-    public static func submissionId() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return [generator.next(), generator.next()].map { (word: UInt64) in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
-    }
-
     /// A strong password that is easy to read aloud: 4 groups of 5 from an
     /// alphabet without look-alikes (about 110 bits).
     public static func password() -> String {

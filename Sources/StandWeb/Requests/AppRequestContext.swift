@@ -12,8 +12,10 @@ public struct AppRequestContext: RequestContext, Sendable {
     /// An upload's parts, read and checked once by `CSRFMiddleware`.
     var multipartForm: MultipartForm?
     public let timing = RequestTiming()
-    /// The single-use id every form on the page this request renders carries.
-    public let formToken = SecureToken.submissionId()
+    /// The single-use id every form on the page this request renders carries:
+    /// Hummingbird's request id (random per process, then counted), so it is
+    /// unique per rendered page and costs nothing until a page asks for it.
+    public var formToken: String { id }
     /// The form submission this POST is, from its `submission` field (signed in only).
     var submission: FormSubmission?
     public let remoteIP: String?

@@ -144,7 +144,7 @@ final class Browser: @unchecked Sendable {
 
     /// The single-use submission id the forms of the last page carry.
     var submissionToken: String? {
-        lastPage.firstMatch(of: /name="submission" value="([0-9a-f]{32})"/).map { String($0.1) }
+        lastPage.firstMatch(of: /name="submission" value="([0-9a-f]{16,32})"/).map { String($0.1) }
     }
 
     /// The same URL-encoded form sent `times` times at once, as a browser
