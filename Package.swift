@@ -75,14 +75,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety"], swiftSettings: swiftSettings),
-        .testTarget(name: "StandCoreTests", dependencies: ["StandCore"], swiftSettings: swiftSettings),
+        // Temporary folders the test targets share, removed when the tests are done.
+        .target(name: "StandTestSupport", path: "Tests/StandTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "StandTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "StandCoreTests", dependencies: ["StandCore", "StandTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "StandWebTests",
             dependencies: [
                 "StandWeb",
                 "StandCore",
                 "HTMLSafety",
+                "StandTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -91,6 +94,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "StandAdminTests", dependencies: ["stand-admin"], swiftSettings: swiftSettings),
+        .testTarget(name: "StandAdminTests", dependencies: ["stand-admin", "StandTestSupport"], swiftSettings: swiftSettings),
     ]
 )

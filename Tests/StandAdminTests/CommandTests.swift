@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StandTestSupport
 import Testing
 @testable import stand_admin
 import StandWeb
@@ -33,7 +34,8 @@ import StandWeb
     }
 
     @Test func checkTemplatesFailsOnABrokenTemplate() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        let folder = try TemporaryFolder("templates")
+        let directory = folder.url.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Templates"), to: directory)
         let broken = directory.appendingPathComponent("error.mustache")
         let text = try String(contentsOf: broken, encoding: .utf8).replacingOccurrences(of: "<h1>{{page.heading}}</h1>", with: "<h1>{{page.heading}}</h2></span><nvx>")
@@ -46,7 +48,8 @@ import StandWeb
 /// `check-templates` holds every name a template uses to the page's model.
 @Suite struct TemplateFieldTests {
     static func check(replacing old: String, with new: String, in template: String) async throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        let folder = try TemporaryFolder("templates")
+        let directory = folder.url.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: CommandTests.root.appendingPathComponent("Templates"), to: directory)
         let file = directory.appendingPathComponent(template + ".mustache")
         let text = try String(contentsOf: file, encoding: .utf8)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StandTestSupport
 import GRDB
 import StandCore
 import Testing
@@ -9,9 +10,9 @@ import Testing
 /// notices an entry changed after it, and writes the snapshot for the Python script.
 @Suite struct VerifyDrawCommandTests {
     @Test func verifyDrawAgreesThenNoticesAChange() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verify-draw-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("stand.sqlite").path
+        let folder = try TemporaryFolder("verify-draw")
+        let directory = folder.url
+        let path = folder.file("stand.sqlite")
         let store = try StandStore(path: path)
         try await store.write { db in
             try db.execute(sql: """

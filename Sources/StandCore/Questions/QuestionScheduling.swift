@@ -24,7 +24,7 @@ public enum QuestionScheduling {
 
     /// A form that was not saved: every mistake, and what holds the day when
     /// the day was taken. Nothing was written.
-    public struct Rejection: Error, Sendable, Equatable {
+    public struct Rejection: Refusal, Equatable {
         public let errors: ValidationErrors
         public let taken: TakenDay?
     }

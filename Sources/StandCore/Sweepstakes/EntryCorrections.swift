@@ -7,8 +7,10 @@ import GRDB
 /// writes one audit event about the account naming the sweepstakes.
 public enum EntryCorrections {
     /// Why a correction was refused, in words for the page; nothing was written.
-    public struct Refused: Error, Sendable, Equatable {
+    public struct Refused: Refusal, Equatable {
         public let message: String
+        public var errors: ValidationErrors { ValidationErrors(RefusalField.wholeForm, message) }
+        public var isConflict: Bool { true }
     }
 
     public static let grantRange = 1...100

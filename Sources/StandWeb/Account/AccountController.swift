@@ -19,21 +19,20 @@ struct AccountController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = QueryParameters(request)["done"] == "password" ? "Your password has been changed. Other browsers signed in as you were signed out." : nil
-        return try renderer.render(page(context), title: "Your account", request: request, context: context, notice: notice)
+        return try renderer.render(page(context), request: request, context: context, notice: notice)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let member = context.staff, let session = context.session else { return .redirect(to: Site.login.href()) }
-        let form = (try? await request.decode(as: PasswordForm.self, context: context)) ?? PasswordForm()
-        do {
+        let form = try await request.form(PasswordForm.self, context: context)
+        return try await renderer.submit(request, context) {
             let change = StaffAccounts.PasswordChange(current: form.current ?? "", new: form.new ?? "", confirmation: form.confirmation ?? "")
             try await staff.changeOwnPassword(staffId: member.id!, change, keepingSession: session.id, ip: context.remoteIP)
             return .redirect(to: Site.account.href(["done": "password"]))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = page(context)
             page.errors = problem.errors
-            return try renderer.render(page, title: "Your account", request: request, context: context, status: problem.status)
+            return page
         }
     }
 

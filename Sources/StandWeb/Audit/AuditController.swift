@@ -31,7 +31,7 @@ struct AuditController {
             nextHref: entries?.nextCursor.map { Site.audit.href(query.items + ["before": String($0)]) },
             csvHref: Site.auditCSV.href(query.items))
         page.errors = FieldErrors(errors)
-        return try renderer.render(page, title: "Audit log", request: request, context: context, status: errors.isEmpty ? .ok : .unprocessableContent)
+        return try renderer.render(page, request: request, context: context, status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
     /// The filtered log as CSV, streamed a batch at a time. The export itself is an audit event.

@@ -5,6 +5,7 @@ import StandCore
 /// dates, page views left out unless asked for.
 struct AuditPage: PageModel {
     static let template = "audit/index"
+    let title = "Audit log"
 
     struct Row: Sendable {
         let at: String

@@ -29,7 +29,7 @@ struct LoginController {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: LoginForm.self, context: context)) ?? LoginForm()
+        let form = try await request.form(LoginForm.self, context: context)
         var page = LoginPage(email: form.email ?? "", next: Self.safeNext(form.next) ?? "")
         let result: SignInResult
         do {
@@ -67,7 +67,7 @@ struct LoginController {
     }
 
     private func render(_ page: LoginPage, status: HTTPResponse.Status, request: Request, context: AppRequestContext) throws -> Response {
-        try renderer.renderSignedOutForm(page, title: "Sign in", request: request, context: context, status: status)
+        try renderer.renderSignedOutForm(page, request: request, context: context, status: status)
     }
 
     /// Only a path on this console: never `//other.host` or a full URL.

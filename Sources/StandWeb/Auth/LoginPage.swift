@@ -3,6 +3,7 @@ import StandCore
 /// `auth/login`: the sign-in form.
 struct LoginPage: PageModel {
     static let template = "auth/login"
+    let title = "Sign in"
     static let fixtureRoles: [StaffRole?] = [nil]
 
     var email = ""

@@ -23,36 +23,31 @@ struct SetupController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = QueryParameters(request)["token"] ?? ""
         try await checkLink(token)
-        return try render(SetupPage(token: token), status: .ok, request: request, context: context)
+        return try renderer.renderSignedOutForm(SetupPage(token: token), request: request, context: context, status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: SetupForm.self, context: context)) ?? SetupForm()
+        let form = try await request.form(SetupForm.self, context: context)
         let token = form.token ?? ""
         try await checkLink(token)
-        var page = SetupPage(token: token, email: form.email ?? "")
-        let password = form.password ?? ""
-        if password != (form.confirmation ?? "") {
-            page.errors = FieldErrors(ValidationErrors("confirmation", "The two passwords do not match."))
-            return try render(page, status: .unprocessableContent, request: request, context: context)
-        }
-        do {
-            guard try await staff.createFirstOwner(email: page.email, password: password, ip: context.remoteIP) != nil else {
+        let email = form.email ?? "", password = form.password ?? ""
+        return try await renderer.submit(request, context) {
+            if password != (form.confirmation ?? "") { throw ValidationErrors("confirmation", "The two passwords do not match.") }
+            guard try await staff.createFirstOwner(email: email, password: password, ip: context.remoteIP) != nil else {
                 return .redirect(to: Site.login.href())
             }
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+            // Sign the new owner straight in, through the normal sign-in path.
+            guard case .signedIn(_, let session)? = try? await staff.signIn(email: email, password: password, ip: context.remoteIP, replacingSession: nil) else {
+                return .redirect(to: Site.login.href())
+            }
+            var response = Response.redirect(to: Site.dashboard.href())
+            response.setCookie(SessionMiddleware.sessionCookie(session))
+            return response
+        } refused: { problem in
+            var page = SetupPage(token: token, email: email)
             page.errors = problem.errors
-            return try render(page, status: problem.status, request: request, context: context)
+            return page
         }
-        // Sign the new owner straight in, through the normal sign-in path.
-        guard let result = try? await staff.signIn(email: page.email, password: password, ip: context.remoteIP, replacingSession: nil) else {
-            return .redirect(to: Site.login.href())
-        }
-        guard case .signedIn(_, let session) = result else { return .redirect(to: Site.login.href()) }
-        var response = Response.redirect(to: Site.dashboard.href())
-        response.setCookie(SessionMiddleware.sessionCookie(session))
-        return response
     }
 
     /// The link works once: while no staff exist and with the token printed at start-up.
@@ -63,9 +58,5 @@ struct SetupController {
         guard SecureToken.constantTimeEquals(token, setupToken) else {
             throw HTTPError(.forbidden, message: "This setup link is not valid. Use the exact link the server printed when it started.")
         }
-    }
-
-    private func render(_ page: SetupPage, status: HTTPResponse.Status, request: Request, context: AppRequestContext) throws -> Response {
-        try renderer.renderSignedOutForm(page, title: "Set up Stand Admin", request: request, context: context, status: status)
     }
 }

@@ -13,6 +13,6 @@ struct DashboardController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let summary = try await context.timing.measure(.db) { try await DashboardSummary.load(store) }
         let page = DashboardPage(summary, canSchedule: context.can(.scheduleQuestions), canHandleDeletions: context.can(.deleteAccounts))
-        return try renderer.render(page, title: "Dashboard", request: request, context: context)
+        return try renderer.render(page, request: request, context: context)
     }
 }

@@ -3,6 +3,7 @@ import StandCore
 /// `dashboard/index`: today's question, the counts that need attention, the days with no question.
 struct DashboardPage: PageModel {
     static let template = "dashboard/index"
+    let title = "Dashboard"
 
     let today: String
     let question: QuestionView?

@@ -24,13 +24,13 @@ struct AccountDeletionController {
         guard let preview = try await DeletionPreview.make(store, uuid: uuid) else {
             return try await alreadyGone(uuid, request: request, context: context)
         }
-        return try renderer.render(DeletionConfirmPage(preview), title: "Delete \(preview.account.email)", request: request, context: context)
+        return try renderer.render(DeletionConfirmPage(preview), request: request, context: context)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        let form = (try? await request.decode(as: DeleteForm.self, context: context)) ?? DeleteForm()
-        do {
+        let form = try await request.form(DeleteForm.self, context: context)
+        return try await renderer.submit(request, context) {
             let outcome = try await context.timing.measure(.db) {
                 try await AccountDeletion.delete(store, erasures: erasures, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
             }
@@ -45,16 +45,15 @@ struct AccountDeletionController {
             case .notFound:
                 throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")
             }
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             guard let preview = try await DeletionPreview.make(store, uuid: uuid) else {
-                return try await alreadyGone(uuid, request: request, context: context)
+                throw HTTPError(.conflict, message: "This account was deleted by someone else meanwhile; its page shows by whom.")
             }
             var page = DeletionConfirmPage(preview)
             page.confirmation = form.confirmation ?? ""
             page.reason = form.reason ?? ""
             page.errors = problem.errors
-            return try renderer.render(page, title: "Delete \(preview.account.email)", request: request, context: context, status: problem.status)
+            return page
         }
     }
 
@@ -68,7 +67,7 @@ struct AccountDeletionController {
     /// Not an error: the person's wish is fulfilled, once.
     private func alreadyDeletedPage(_ tombstone: Tombstone, request: Request, context: AppRequestContext) throws -> Response {
         let by = tombstone.deletedByEmail ?? "another staff member"
-        return try renderer.render(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)), title: "Already deleted", request: request, context: context,
+        return try renderer.render(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)), request: request, context: context,
                                    notice: "This account was already deleted, by \(by) at \(UTCDate.minute(tombstone.deletedAt)). Nothing more was done.")
     }
 }

@@ -4,6 +4,7 @@ import StandCore
 /// `users/deleted`: the tombstone of a deleted account, and whether its bytes have left the store.
 struct DeletedPage: PageModel {
     static let template = "users/deleted"
+    let title = "Deleted account"
 
     let uuid: String
     let deletedAt: String

@@ -3,6 +3,7 @@ import StandCore
 /// `deletion/cancel`: asks before cancelling a request, naming the account, and asks why.
 struct DeletionCancelPage: PageModel {
     static let template = "deletion/cancel"
+    var title: String { "Cancel request #\(id)" }
 
     let id: Int64
     let userUUID: String
@@ -15,7 +16,7 @@ struct DeletionCancelPage: PageModel {
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "userUUID": { $0.userUUID }, "accountEmail": { $0.accountEmail }, "received": { $0.received },
-        "source": { $0.source }, "note": { $0.note }, "reason": { $0.reason }, "errors": { $0.errors },
+        "source": { $0.source }, "note": { $0.note }, "reason": { $0.reason }, "errors": { $0.errors.leading("The request was not cancelled. Please fix:") },
         "userHref": { Site.user.href($0.userUUID) },
         "formAction": { Site.deletionRequestCancel.href($0.id) },
         "listHref": { _ in Site.deletionRequests.href() },

@@ -3,6 +3,7 @@ import StandCore
 /// `users/delete`: names exactly what deleting the account removes and keeps, and asks for its UUID.
 struct DeletionConfirmPage: PageModel {
     static let template = "users/delete"
+    var title: String { "Delete \(email)" }
 
     let uuid: String
     let email: String
@@ -21,7 +22,7 @@ struct DeletionConfirmPage: PageModel {
         "uuid": { $0.uuid }, "email": { $0.email }, "phone": { $0.phone }, "birthdate": { $0.birthdate },
         "answers": { $0.answers }, "entriesRemoved": { $0.entriesRemoved }, "entriesKept": { $0.entriesKept },
         "suggestions": { $0.suggestions }, "openRequests": { $0.openRequests },
-        "confirmation": { $0.confirmation }, "reason": { $0.reason }, "errors": { $0.errors },
+        "confirmation": { $0.confirmation }, "reason": { $0.reason }, "errors": { $0.errors.leading("Nothing was deleted. Please fix:") },
         "userHref": { Site.user.href($0.uuid) },
         "formAction": { Site.userDelete.href($0.uuid) },
     ]

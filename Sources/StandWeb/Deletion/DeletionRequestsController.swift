@@ -34,29 +34,28 @@ struct DeletionRequestsController {
             try await DeletionRequest.list(store, status: filter.status, after: after, limit: Self.pageSize)
         }
         let page = DeletionRequestsPage(requests, counts: counts, filter: filter)
-        return try renderer.render(page, title: "Deletion requests", request: request, context: context, notice: notice)
+        return try renderer.render(page, request: request, context: context, notice: notice)
     }
 
     @Sendable func confirmCancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let found = try await pending(try RouteParameter.rowId(context))
-        return try renderer.render(DeletionCancelPage(found), title: "Cancel request #\(found.id)", request: request, context: context)
+        return try renderer.render(DeletionCancelPage(found), request: request, context: context)
     }
 
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: CancelForm.self, context: context)) ?? CancelForm()
-        do {
+        let form = try await request.form(CancelForm.self, context: context)
+        return try await renderer.submit(request, context) {
             guard try await DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
                 _ = try await pending(id)
                 throw HTTPError(.conflict, message: "Request #\(id) is no longer pending; nothing was changed.")
             }
             return .redirect(to: Site.deletionRequests.href(["done": "cancelled", "request": String(id)]))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = DeletionCancelPage(try await pending(id))
             page.reason = form.reason ?? ""
             page.errors = problem.errors
-            return try renderer.render(page, title: "Cancel request #\(id)", request: request, context: context, status: problem.status)
+            return page
         }
     }
 

@@ -6,6 +6,7 @@ import StandCore
 /// ones with when, by whom, how long it took and what was noted.
 struct DeletionRequestsPage: PageModel {
     static let template = "deletion/index"
+    let title = "Deletion requests"
 
     /// The tab shown: one status, or every request.
     enum Filter: Sendable, Equatable {

@@ -4,6 +4,7 @@ import StandCore
 struct ErrorPage: PageModel {
     static let template = "error"
     static let fixtureRoles: [StaffRole?] = [.owner, nil]
+    var title: String { heading }
 
     let status: Int
     let heading: String

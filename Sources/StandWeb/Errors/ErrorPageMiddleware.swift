@@ -43,7 +43,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
     private func page(_ status: HTTPResponse.Status, heading: String? = nil, message: String, request: Request, context: Context,
                       useTemplate: Bool = true) throws -> Response {
         let model = ErrorPage(status: status.code, heading: heading ?? Self.heading(status), message: message, signedIn: context.staff != nil)
-        if useTemplate, let response = try? renderer.render(model, title: model.heading, request: request, context: context, status: status) {
+        if useTemplate, let response = try? renderer.render(model, request: request, context: context, status: status) {
             return response
         }
         return SecurityHeadersMiddleware<Context>.lastResortPage(busy: status == .serviceUnavailable)

@@ -84,7 +84,7 @@ struct CSRFMiddleware: RouterMiddleware {
         } catch let error as URLEncodedFormError where error.code == .duplicateKeys {
             throw HTTPError(.badRequest, message: "The form sent the field “\(error.value.prefix(40))” more than once; each is sent once. Reload the page and try again.")
         } catch {
-            throw HTTPError(.badRequest, message: "The form's fields could not be read (they are not URL-encoded as a browser sends them). Reload the page and try again.")
+            throw HTTPError(.badRequest, message: Request.unreadableForm)
         }
     }
 }

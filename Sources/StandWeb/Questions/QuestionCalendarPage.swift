@@ -5,6 +5,7 @@ import StandCore
 /// or an empty-day marker, and the gaps of the next 14 and 60 days.
 struct QuestionCalendarPage: PageModel {
     static let template = "questions/index"
+    var title: String { "Questions · \(monthTitle)" }
 
     let monthTitle: String
     let gridHTML: String

@@ -46,16 +46,18 @@ struct QuestionFormController {
         var day = QueryParameters(request)["date"].flatMap { UTCDate.parseDay($0) != nil ? $0 : nil }
         if day == nil { day = try await QuestionScheduling.nextFreeDay(store, from: UTCDate.day(Date())) }
         let page = QuestionFormPage(purpose: .schedule, values: QuestionDraft(runsOn: day ?? "", text: "", choices: []))
-        return try renderer.render(page, title: "Schedule a question", request: request, context: context)
+        return try renderer.render(page, request: request, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: QuestionForm.self, context: context)) ?? QuestionForm()
-        do {
+        let form = try await request.form(QuestionForm.self, context: context)
+        return try await renderer.submit(request, context) {
             let question = try await QuestionScheduling.schedule(store, form.draft, by: context.auditActor)
             return .redirect(to: Site.question.href(question.id!, ["done": "scheduled"]))
-        } catch {
-            return try rejected(error, page: QuestionFormPage(purpose: .schedule, values: form.draft), request: request, context: context)
+        } refused: { problem in
+            var page = QuestionFormPage(purpose: .schedule, values: form.draft)
+            page.show(problem)
+            return page
         }
     }
 
@@ -65,14 +67,13 @@ struct QuestionFormController {
         if results.hasStarted(now: Date()) { return .redirect(to: Site.question.href(id, ["done": "started"])) }
         let draft = QuestionDraft(runsOn: results.question.runsOn, text: results.question.text, choices: results.choices.map(\.text))
         let page = QuestionFormPage(purpose: .edit(id: id, version: results.question.version), values: draft)
-        return try renderer.render(page, title: "Edit question #\(id)", request: request, context: context)
+        return try renderer.render(page, request: request, context: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: QuestionForm.self, context: context)) ?? QuestionForm()
-        let page = QuestionFormPage(purpose: .edit(id: id, version: form.openedVersion), values: form.draft)
-        do {
+        let form = try await request.form(QuestionForm.self, context: context)
+        return try await renderer.submit(request, context) {
             switch try await QuestionScheduling.update(store, id: id, version: form.openedVersion, form.draft, by: context.auditActor) {
             case .saved(_, let changes):
                 return .redirect(to: Site.question.href(id, ["done": changes.isEmpty ? "unchanged" : "saved"]))
@@ -80,14 +81,16 @@ struct QuestionFormController {
                 // The form now carries the current version: saving again replaces it knowingly.
                 var conflict = QuestionFormPage(purpose: .edit(id: id, version: current.question.version), values: form.draft)
                 conflict.current = .init(runsOn: current.question.runsOn, text: current.question.text, choices: current.choices.map(\.text))
-                return try renderer.render(conflict, title: "Edit question #\(id)", request: request, context: context, status: .conflict)
+                return try renderer.render(conflict, request: request, context: context, status: .conflict)
             case .started:
                 return .redirect(to: Site.question.href(id, ["done": "started"]))
             case .notFound:
                 throw HTTPError(.notFound, message: "There is no question #\(id); it may have been unscheduled.")
             }
-        } catch {
-            return try rejected(error, page: page, request: request, context: context)
+        } refused: { problem in
+            var page = QuestionFormPage(purpose: .edit(id: id, version: form.openedVersion), values: form.draft)
+            page.show(problem)
+            return page
         }
     }
 
@@ -95,30 +98,29 @@ struct QuestionFormController {
         let id = try RouteParameter.rowId(context)
         let results = try await existing(id)
         if results.hasStarted(now: Date()) { return .redirect(to: Site.question.href(id, ["done": "started"])) }
-        return try renderer.render(QuestionUnschedulePage(results.question), title: "Unschedule question #\(id)", request: request, context: context)
+        return try renderer.render(QuestionUnschedulePage(results.question), request: request, context: context)
     }
 
     @Sendable func unschedule(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: QuestionForm.self, context: context)) ?? QuestionForm()
-        do {
+        let form = try await request.form(QuestionForm.self, context: context)
+        return try await renderer.submit(request, context) {
             switch try await QuestionScheduling.unschedule(store, id: id, version: form.openedVersion, by: context.auditActor) {
             case .saved(let question, _):
                 return .redirect(to: Site.questions.href(["month": String(question.runsOn.prefix(7)), "done": "unscheduled", "day": question.runsOn]))
             case .conflict(let current):
                 var page = QuestionUnschedulePage(current.question)
                 page.errors = FieldErrors(ValidationErrors("version", "This question changed since you opened this page; it now reads as below. Unschedule it again if you still mean to."))
-                return try renderer.render(page, title: "Unschedule question #\(id)", request: request, context: context, status: .conflict)
+                return try renderer.render(page, request: request, context: context, status: .conflict)
             case .started:
                 return .redirect(to: Site.question.href(id, ["done": "started"]))
             case .notFound:
                 throw HTTPError(.notFound, message: "There is no question #\(id); it may have been unscheduled already.")
             }
-        } catch {
-            guard let problem = FormProblem(error), let results = try await QuestionResults.load(store, id: id) else { throw error }
-            var page = QuestionUnschedulePage(results.question)
+        } refused: { problem in
+            var page = QuestionUnschedulePage(try await existing(id).question)
             page.errors = problem.errors
-            return try renderer.render(page, title: "Unschedule question #\(id)", request: request, context: context, status: problem.status)
+            return page
         }
     }
 
@@ -127,15 +129,5 @@ struct QuestionFormController {
             throw HTTPError(.notFound, message: "There is no question #\(id); it may have been unscheduled.")
         }
         return results
-    }
-
-    /// The same form with every problem and what was typed; anything that is
-    /// not a problem with the form goes on to the error page.
-    private func rejected(_ error: any Error, page: QuestionFormPage, request: Request, context: AppRequestContext) throws -> Response {
-        guard let problem = FormProblem(error) else { throw error }
-        var page = page
-        page.errors = problem.errors
-        page.taken = (error as? QuestionScheduling.Rejection)?.taken
-        return try renderer.render(page, title: page.heading, request: request, context: context, status: problem.status)
     }
 }

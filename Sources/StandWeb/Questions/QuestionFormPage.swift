@@ -4,6 +4,7 @@ import StandCore
 /// suggestion into one. What was typed always comes back with every problem.
 struct QuestionFormPage: PageModel {
     static let template = "questions/form"
+    var title: String { heading }
 
     enum Purpose: Sendable, Equatable {
         case schedule
@@ -48,6 +49,12 @@ struct QuestionFormPage: PageModel {
         "suggestion": { if case .approve(let source) = $0.purpose { source } else { nil } },
         "errors": { $0.errors }, "taken": { $0.taken.map(TakenDayFields.init) }, "current": { $0.current },
     ]
+
+    /// A refused save: every problem, and the day's question when the day was taken.
+    mutating func show(_ problem: FormProblem) {
+        errors = problem.errors
+        taken = (problem.refusal as? QuestionScheduling.Rejection)?.taken
+    }
 
     var heading: String {
         switch purpose {

@@ -6,6 +6,7 @@ import StandCore
 /// edit and unschedule actions.
 struct QuestionPage: PageModel {
     static let template = "questions/show"
+    var title: String { "Question for \(runsOn)" }
 
     let question: QuestionView
     let runsOn: String

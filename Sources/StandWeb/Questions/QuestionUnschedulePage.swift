@@ -3,6 +3,7 @@ import StandCore
 /// `questions/unschedule`: asks before taking a future question off its day.
 struct QuestionUnschedulePage: PageModel {
     static let template = "questions/unschedule"
+    var title: String { "Unschedule question #\(id)" }
 
     let id: Int64
     let runsOn: String
@@ -11,7 +12,7 @@ struct QuestionUnschedulePage: PageModel {
     var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "runsOn": { $0.runsOn }, "text": { $0.text }, "version": { $0.version }, "errors": { $0.errors },
+        "id": { $0.id }, "runsOn": { $0.runsOn }, "text": { $0.text }, "version": { $0.version }, "errors": { $0.errors.leading("It is still scheduled:") },
         "formAction": { Site.questionUnschedule.href($0.id) }, "questionHref": { Site.question.href($0.id) },
     ]
 

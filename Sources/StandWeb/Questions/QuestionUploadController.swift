@@ -20,36 +20,35 @@ struct QuestionUploadController {
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try renderer.render(QuestionUploadPage(), title: "Upload questions", request: request, context: context)
+        try renderer.render(QuestionUploadPage(), request: request, context: context)
     }
 
     @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let bytes = context.multipartForm?.files["file"], bytes.readableBytes > 0 else {
             let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "Choose a CSV file to upload."))
-            return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .unprocessableContent)
+            return try renderer.render(page, request: request, context: context, status: .unprocessableContent)
         }
         switch QuestionImport.text(of: Array(buffer: bytes)) {
         case .failure(let refused):
-            return try renderer.render(QuestionUploadPage(preview: refused), title: "Upload questions",
-                                       request: request, context: context, status: .unprocessableContent)
+            return try renderer.render(QuestionUploadPage(preview: refused), request: request, context: context, status: .unprocessableContent)
         case .success(let csv):
             let preview = try await context.timing.measure(.db) { try await QuestionImport.preview(store, csv: csv) }
             var page = QuestionUploadPage(preview: preview)
             if preview.canApply, let staffId = context.staff?.id {
                 page.token = uploads.keep(csv, for: staffId)
             }
-            return try renderer.render(page, title: "Upload questions", request: request, context: context,
+            return try renderer.render(page, request: request, context: context,
                                        status: preview.canApply ? .ok : .unprocessableContent)
         }
     }
 
     @Sendable func apply(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: ApplyForm.self, context: context)) ?? ApplyForm()
+        let form = try await request.form(ApplyForm.self, context: context)
         guard let token = form.token, let staffId = context.staff?.id, let csv = uploads.file(token, for: staffId) else {
             let page = QuestionUploadPage(preview: .init(rows: [], fileProblem: "That preview has expired (they last half an hour, and not across a restart). Upload the file again."))
-            return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .gone)
+            return try renderer.render(page, request: request, context: context, status: .gone)
         }
-        do {
+        return try await renderer.submit(request, context) {
             switch try await QuestionImport.apply(store, csv: csv, by: context.auditActor) {
             case .applied(let questions):
                 uploads.forget(token)
@@ -60,13 +59,12 @@ struct QuestionUploadController {
                 uploads.forget(token)
                 var page = QuestionUploadPage(preview: preview)
                 page.changedSincePreview = true
-                return try renderer.render(page, title: "Upload questions", request: request, context: context, status: .conflict)
+                return try renderer.render(page, request: request, context: context, status: .conflict)
             }
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = QuestionUploadPage(preview: try await QuestionImport.preview(store, csv: csv), token: token)
             page.errors = problem.errors
-            return try renderer.render(page, title: "Upload questions", request: request, context: context, status: problem.status)
+            return page
         }
     }
 }

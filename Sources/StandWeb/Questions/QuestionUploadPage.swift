@@ -4,6 +4,7 @@ import StandCore
 /// problem; applied all at once, only when no row has one.
 struct QuestionUploadPage: PageModel {
     static let template = "questions/upload"
+    let title = "Upload questions"
 
     var preview: QuestionImport.Preview?
     /// The token the apply form carries, when the preview can be applied.
@@ -19,7 +20,7 @@ struct QuestionUploadPage: PageModel {
         "problemSummary": { $0.preview.map(Self.problemSummary) },
         "hasProblems": { ($0.preview?.problemCount ?? 0) > 0 }, "token": { $0.token },
         "applyLabel": { $0.preview.map { "Schedule " + $0.rows.count.counted("question") } },
-        "changedSincePreview": { $0.changedSincePreview }, "errors": { $0.errors },
+        "changedSincePreview": { $0.changedSincePreview }, "errors": { $0.errors.leading("Nothing was scheduled:") },
         "formAction": { _ in Site.questionsUpload.href() }, "applyAction": { _ in Site.questionsUploadApply.href() },
         "calendarHref": { _ in Site.questions.href() },
     ]

@@ -29,7 +29,7 @@ struct QuestionsController {
         let calendar = try await context.timing.measure(.db) { try await QuestionCalendar.load(store, month: month, now: now) }
         var page = QuestionCalendarPage(calendar, canSchedule: context.can(.scheduleQuestions), currentMonth: currentMonth)
         page.monthProblem = problem
-        return try renderer.render(page, title: "Questions · \(month.title)", request: request, context: context,
+        return try renderer.render(page, request: request, context: context,
                                    status: problem == nil ? .ok : .badRequest, notice: QuestionNotice.text(parameters))
     }
 
@@ -39,7 +39,7 @@ struct QuestionsController {
             throw HTTPError(.notFound, message: "There is no question #\(id); it may have been unscheduled.")
         }
         let page = QuestionPage(results, canSchedule: context.can(.scheduleQuestions))
-        return try renderer.render(page, title: "Question for \(results.question.runsOn)", request: request, context: context,
+        return try renderer.render(page, request: request, context: context,
                                    notice: QuestionNotice.text(QueryParameters(request), question: results.question))
     }
 }

@@ -40,7 +40,7 @@ struct StaffController {
             default: break
             }
         }
-        return try renderPage(page, request: request, context: context, status: .ok, notice: notice)
+        return try renderer.render(page, request: request, context: context, notice: notice)
     }
 
     @Sendable func confirmDisable(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -50,57 +50,52 @@ struct StaffController {
         }
         if member.disabled { return .redirect(to: Site.staff.href()) }
         let page = StaffDisablePage(id: id, email: member.email, role: member.role.title, sessions: sessions)
-        return try renderer.render(page, title: "Disable \(member.email)", request: request, context: context)
+        return try renderer.render(page, request: request, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: CreateForm.self, context: context)) ?? CreateForm()
+        let form = try await request.form(CreateForm.self, context: context)
         let password = SecureToken.password()
-        do {
+        return try await renderer.submit(request, context) {
             let input = StaffAccounts.NewStaff(email: form.email ?? "", role: form.role.flatMap(StaffRole.init(rawValue:)), password: password)
             let member = try await staff.create(input, by: context.auditActor)
-            let page = NewPasswordPage(email: member.email, password: password, created: true)
-            return try renderer.render(page, title: "Staff account created", request: request, context: context)
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+            return try renderer.render(NewPasswordPage(email: member.email, password: password, created: true), request: request, context: context)
+        } refused: { problem in
             var page = try await makePage(context, selectedRole: form.role)
             page.newEmail = form.email ?? ""
             page.errors = problem.errors
-            return try renderPage(page, request: request, context: context, status: problem.status)
+            return page
         }
     }
 
     @Sendable func changeRole(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: RoleForm.self, context: context)) ?? RoleForm()
-        guard let role = form.role.flatMap(StaffRole.init(rawValue:)) else {
-            return try await refuse(ValidationErrors("role", "Choose a role."), request: request, context: context)
-        }
-        return try await perform(request: request, context: context, done: "role") {
-            try await staff.changeRole(staffId: id, to: role, by: context.auditActor)
+        let form = try await request.form(RoleForm.self, context: context)
+        return try await fromList(request, context, done: "role") {
+            guard let role = form.role.flatMap(StaffRole.init(rawValue:)) else { throw ValidationErrors("role", "Choose a role.") }
+            return try await staff.changeRole(staffId: id, to: role, by: context.auditActor)
         }
     }
 
     @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        do {
+        return try await renderer.submit(request, context) {
             let change = try await staff.setDisabled(staffId: id, true, by: context.auditActor)
             return .redirect(to: Site.staff.href(["done": "disabled", "staff": String(id), "ended": String(change.sessionsEnded)]))
-        } catch {
+        } refused: { problem in
             // Refused (the last owner, oneself) or busy: the same question again, with the reason.
-            guard let problem = FormProblem(error) else { throw error }
             guard let (member, sessions) = try await staff.withSessions(id: id) else {
                 throw HTTPError(.notFound, message: "There is no staff account #\(id).")
             }
             var page = StaffDisablePage(id: id, email: member.email, role: member.role.title, sessions: sessions)
             page.errors = problem.errors
-            return try renderer.render(page, title: "Disable \(member.email)", request: request, context: context, status: problem.status)
+            return page
         }
     }
 
     @Sendable func enable(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        return try await perform(request: request, context: context, done: "enabled") {
+        return try await fromList(request, context, done: "enabled") {
             try await staff.setDisabled(staffId: id, false, by: context.auditActor)
         }
     }
@@ -108,44 +103,35 @@ struct StaffController {
     @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
         guard let member = try await staff.find(id: id) else { throw HTTPError(.notFound) }
-        return try await perform(request: request, context: context) {
+        return try await renderer.submit(request, context) {
             let password = try await staff.resetPassword(staffId: id, by: context.auditActor)
-            let page = NewPasswordPage(email: member.email, password: password, created: false)
-            return try renderer.render(page, title: "New password", request: request, context: context)
+            return try renderer.render(NewPasswordPage(email: member.email, password: password, created: false), request: request, context: context)
+        } refused: { problem in
+            try await listRefusing(problem, context)
         }
     }
 
-    private func perform(
-        request: Request, context: AppRequestContext, done: String, _ change: () async throws -> StaffAccounts.Change
+    /// A change from a row's buttons: done, back to the list naming it;
+    /// refused, the list again with the reason.
+    private func fromList(
+        _ request: Request, _ context: AppRequestContext, done: String, _ change: () async throws -> StaffAccounts.Change
     ) async throws -> Response {
-        try await perform(request: request, context: context) {
+        try await renderer.submit(request, context) {
             let change = try await change()
             return .redirect(to: Site.staff.href(["done": done, "staff": String(change.member.id!), "ended": String(change.sessionsEnded)]))
+        } refused: { problem in
+            try await listRefusing(problem, context)
         }
     }
 
-    /// A change from a row's buttons: refused ones come back on the list with the reason.
-    private func perform(request: Request, context: AppRequestContext, _ change: () async throws -> Response) async throws -> Response {
-        do {
-            return try await change()
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
-            var page = try await makePage(context)
-            page.errors = problem.errors
-            return try renderPage(page, request: request, context: context, status: problem.status)
-        }
-    }
-
-    private func refuse(_ errors: ValidationErrors, request: Request, context: AppRequestContext) async throws -> Response {
-        try await perform(request: request, context: context) { throw errors }
+    private func listRefusing(_ problem: FormProblem, _ context: AppRequestContext) async throws -> StaffPage {
+        var page = try await makePage(context)
+        page.errors = problem.errors
+        return page
     }
 
     private func makePage(_ context: AppRequestContext, selectedRole: String? = nil) async throws -> StaffPage {
         let roster = try await context.timing.measure(.db) { try await staff.roster() }
         return StaffPage(roster: roster, you: context.staff?.id, selectedRole: selectedRole)
-    }
-
-    private func renderPage(_ page: StaffPage, request: Request, context: AppRequestContext, status: HTTPResponse.Status, notice: String? = nil) throws -> Response {
-        try renderer.render(page, title: "Staff", request: request, context: context, status: status, notice: notice)
     }
 }

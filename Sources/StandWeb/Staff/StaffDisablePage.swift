@@ -3,6 +3,7 @@ import StandCore
 /// `staff/disable`: asks before disabling a staff member, saying what it does to them now.
 struct StaffDisablePage: PageModel {
     static let template = "staff/disable"
+    var title: String { "Disable \(email)" }
 
     let id: Int64
     let email: String
@@ -12,7 +13,7 @@ struct StaffDisablePage: PageModel {
     var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "email": { $0.email }, "role": { $0.role }, "errors": { $0.errors },
+        "id": { $0.id }, "email": { $0.email }, "role": { $0.role }, "errors": { $0.errors.leading("\($0.email) was not disabled:") },
         "sessionsText": { StaffNotice.sessions($0.sessions) },
         "isSignedIn": { $0.sessions > 0 },
         "formAction": { Site.staffDisable.href($0.id) },

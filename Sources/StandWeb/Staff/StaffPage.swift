@@ -4,6 +4,7 @@ import StandCore
 /// `staff/index` (owners): every staff account with its actions, and the form that adds one.
 struct StaffPage: PageModel {
     static let template = "staff/index"
+    let title = "Staff"
 
     struct Row: MustacheFields {
         let id: Int64
@@ -35,7 +36,7 @@ struct StaffPage: PageModel {
     var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "rows": { $0.rows }, "newEmail": { $0.newEmail }, "newRoleOptionsHTML": { SelectOption.html($0.newRoleOptions) }, "errors": { $0.errors },
+        "rows": { $0.rows }, "newEmail": { $0.newEmail }, "newRoleOptionsHTML": { SelectOption.html($0.newRoleOptions) }, "errors": { $0.errors.leading("Nothing was changed:") },
     ]
 
     static var fixtures: [Self] {
@@ -68,6 +69,7 @@ extension StaffPage {
 /// `staff/password`: a new password, shown once.
 struct NewPasswordPage: PageModel {
     static let template = "staff/password"
+    var title: String { created ? "Staff account created" : "New password" }
 
     let email: String
     let password: String

@@ -32,7 +32,7 @@ struct SuggestionsController {
         let after = try parameters.value("after", as: SuggestionQueue.Cursor.self)
         let listing = try await context.timing.measure(.db) { try await SuggestionQueue.page(store, status: status, after: after) }
         let page = SuggestionsPage(listing, status: status, isFirstPage: after == nil, canReview: context.can(.scheduleQuestions))
-        return try renderer.render(page, title: "Suggestions", request: request, context: context, notice: Self.notice(parameters))
+        return try renderer.render(page, request: request, context: context, notice: Self.notice(parameters))
     }
 
     @Sendable func approveForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -40,37 +40,34 @@ struct SuggestionsController {
         let day = try await QuestionScheduling.nextFreeDay(store, from: UTCDate.day(Date()))
         let draft = QuestionDraft(runsOn: day, text: TextInput.searchable(suggestion.text), choices: [])
         let page = QuestionFormPage(purpose: .approve(suggestion: Self.source(suggestion)), values: draft)
-        return try renderer.render(page, title: "Approve suggestion #\(suggestion.id)", request: request, context: context)
+        return try renderer.render(page, request: request, context: context)
     }
 
     @Sendable func approve(_ request: Request, context: AppRequestContext) async throws -> Response {
         let suggestion = try await pending(try RouteParameter.rowId(context))
-        let form = (try? await request.decode(as: QuestionFormController.QuestionForm.self, context: context)) ?? .init()
-        do {
+        let form = try await request.form(QuestionFormController.QuestionForm.self, context: context)
+        return try await renderer.submit(request, context) {
             let question = try await QuestionScheduling.schedule(store, form.draft, fromSuggestion: suggestion.id, by: context.auditActor)
             return .redirect(to: Site.question.href(question.id!, ["done": "approved"]))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = QuestionFormPage(purpose: .approve(suggestion: Self.source(suggestion)), values: form.draft)
-            page.errors = problem.errors
-            page.taken = (error as? QuestionScheduling.Rejection)?.taken
-            return try renderer.render(page, title: "Approve suggestion #\(suggestion.id)", request: request, context: context, status: problem.status)
+            page.show(problem)
+            return page
         }
     }
 
     @Sendable func reject(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: RejectForm.self, context: context)) ?? RejectForm()
-        do {
+        let form = try await request.form(RejectForm.self, context: context)
+        return try await renderer.submit(request, context) {
             let outcome = try await SuggestionReview.reject(store, ids: form.rowIds, reason: form.reason ?? "", by: context.auditActor)
             return .redirect(to: Site.suggestions.href(["done": "rejected", "count": String(outcome.rejected.count),
                                                         "skipped": outcome.alreadyReviewed.isEmpty ? nil : String(outcome.alreadyReviewed.count)]))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             let listing = try await SuggestionQueue.page(store, status: .pending, after: nil)
             var page = SuggestionsPage(listing, status: .pending, isFirstPage: true, canReview: true, ticked: Set(form.rowIds))
             page.reason = form.reason ?? ""
             page.errors = problem.errors
-            return try renderer.render(page, title: "Suggestions", request: request, context: context, status: problem.status)
+            return page
         }
     }
 

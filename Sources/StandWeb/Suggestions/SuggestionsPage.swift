@@ -6,6 +6,7 @@ import StandCore
 /// ones to reject them together, or open one to approve it into a question.
 struct SuggestionsPage: PageModel {
     static let template = "suggestions/index"
+    let title = "Suggestions"
 
     struct Tab: MustacheFields {
         let title: String
@@ -31,7 +32,7 @@ struct SuggestionsPage: PageModel {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "status": { $0.status.rawValue }, "rowsHTML": { $0.rowsHTML }, "isEmpty": { $0.isEmpty }, "tabs": { $0.tabs },
         "nextHref": { $0.nextHref }, "isFirstPage": { $0.isFirstPage }, "newestHref": { Site.suggestions.href(["status": $0.status == .pending ? nil : $0.status.rawValue]) },
-        "canReject": { $0.canReview && $0.status == .pending && !$0.isEmpty }, "reason": { $0.reason }, "errors": { $0.errors },
+        "canReject": { $0.canReview && $0.status == .pending && !$0.isEmpty }, "reason": { $0.reason }, "errors": { $0.errors.leading("Nothing was rejected. Please fix:") },
         "rejectAction": { _ in Site.suggestionsReject.href() }, "isPending": { $0.status == .pending },
     ]
 

@@ -5,6 +5,7 @@ import StandCore
 /// corrections staff can make: grant, void one or all, disqualify or lift.
 struct EntrantPage: PageModel {
     static let template = "sweepstakes/entrant"
+    var title: String { "\(email) in \(sweepstakesName)" }
 
     let sweepstakesId: Int64
     let sweepstakesName: String
@@ -34,8 +35,8 @@ struct EntrantPage: PageModel {
         "disqualification": { $0.disqualification }, "isDisqualified": { $0.disqualification != nil },
         "entriesHTML": { $0.entriesHTML }, "hasEntries": { $0.hasEntries }, "hasMore": { $0.hasMore }, "refused": { $0.refused },
         "grantQuantity": { $0.grantQuantity }, "grantReason": { $0.grantReason }, "voidAllReason": { $0.voidAllReason },
-        "disqualifyReason": { $0.disqualifyReason }, "grantErrors": { $0.grantErrors }, "voidAllErrors": { $0.voidAllErrors },
-        "disqualifyErrors": { $0.disqualifyErrors },
+        "disqualifyReason": { $0.disqualifyReason }, "grantErrors": { $0.grantErrors.leading("No entries were granted:") }, "voidAllErrors": { $0.voidAllErrors.leading("Nothing was voided:") },
+        "disqualifyErrors": { $0.disqualifyErrors.leading("Nothing was changed:") },
         "sweepstakesHref": { Site.sweepstake.href($0.sweepstakesId) }, "userHref": { Site.user.href($0.uuid) },
         "grantAction": { Site.sweepstakesGrant.href($0.sweepstakesId) }, "voidAllAction": { Site.sweepstakesVoidAll.href($0.sweepstakesId) },
         "disqualifyAction": { Site.sweepstakesDisqualify.href($0.sweepstakesId) }, "liftAction": { Site.sweepstakesLift.href($0.sweepstakesId) },

@@ -34,17 +34,16 @@ struct EntryCorrectionsController {
         let parameters = QueryParameters(request)
         let uuid = try Self.uuid(parameters["user"])
         let page = try await page(id, uuid: uuid, context: context)
-        return try renderer.render(page, title: "\(page.email) in \(page.sweepstakesName)", request: request, context: context,
-                                   notice: Self.notice(parameters))
+        return try renderer.render(page, request: request, context: context, notice: Self.notice(parameters, on: page))
     }
 
     func correct(_ correction: Correction, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: CorrectionForm.self, context: context)) ?? CorrectionForm()
+        let form = try await request.form(CorrectionForm.self, context: context)
         let uuid = try Self.uuid(form.user)
         let reason = form.reason ?? ""
         let actor = context.auditActor
-        do {
+        return try await renderer.submit(request, context) {
             var done: QueryItems
             switch correction {
             case .grant:
@@ -67,13 +66,13 @@ struct EntryCorrectionsController {
                 done = ["done": "lifted"]
             }
             return .redirect(to: Site.sweepstakesEntrant.href(id, ["user": uuid] + done))
-        } catch let refused as EntryCorrections.Refused {
+        } refused: { problem in
             var page = try await page(id, uuid: uuid, context: context)
-            page.refused = refused.message
-            return try renderer.render(page, title: page.email, request: request, context: context, status: .conflict)
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
-            var page = try await page(id, uuid: uuid, context: context)
+            if problem.refusal?.isConflict == true {
+                // The entrant's state forbids it (drawn, already voided): said once, at the top.
+                page.refused = problem.errors.list.joined(separator: " ")
+                return page
+            }
             switch correction {
             case .grant:
                 page.grantErrors = problem.errors
@@ -88,7 +87,7 @@ struct EntryCorrectionsController {
             case .void:
                 page.refused = problem.errors.list.joined(separator: " ")
             }
-            return try renderer.render(page, title: page.email, request: request, context: context, status: problem.status)
+            return page
         }
     }
 
@@ -115,13 +114,16 @@ struct EntryCorrectionsController {
         return uuid
     }
 
-    static func notice(_ parameters: QueryParameters) -> String? {
-        switch parameters["done"] {
-        case "granted": (try? parameters.number("count", in: 1...100)).flatMap { $0.map { "Granted \(EntryCorrections.entries(Int($0)))." } }
-        case "voided": (try? parameters.number("entry", in: QueryParameters.rowIds)).flatMap { $0.map { "Voided entry #\($0)." } }
-        case "voided-all": (try? parameters.number("count", in: 1...1_000_000)).flatMap { $0.map { "Voided all valid entries (\($0.counted("row")))." } }
-        case "disqualified": "Disqualified from this sweepstakes; their entries stay, and they cannot win it."
-        case "lifted": "The disqualification is lifted; they can win this sweepstakes again."
+    /// What was just done, naming the entrant and where their entries now stand
+    /// (read from the page, so it is what the store holds, not what the link says).
+    static func notice(_ parameters: QueryParameters, on page: EntrantPage) -> String? {
+        let who = page.email, now = "they now have \(page.validEntries) valid \(page.validEntries == "1" ? "entry" : "entries") here"
+        return switch parameters["done"] {
+        case "granted": (try? parameters.number("count", in: 1...100)).flatMap { $0.map { "Granted \(EntryCorrections.entries(Int($0))) to \(who); \(now)." } }
+        case "voided": (try? parameters.number("entry", in: QueryParameters.rowIds)).flatMap { $0.map { "Voided entry #\($0) of \(who); \(now)." } }
+        case "voided-all": (try? parameters.number("count", in: 1...1_000_000)).flatMap { $0.map { "Voided all valid entries of \(who) (\($0.counted("row"))); \(now)." } }
+        case "disqualified": "Disqualified \(who) from \(page.sweepstakesName); their entries stay, and they cannot win it."
+        case "lifted": "Lifted the disqualification of \(who); they can win \(page.sweepstakesName) again."
         default: nil
         }
     }

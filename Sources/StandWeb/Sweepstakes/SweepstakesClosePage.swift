@@ -3,6 +3,7 @@ import StandCore
 /// `sweepstakes/close`: asks an owner before closing a sweepstakes early, and why.
 struct SweepstakesClosePage: PageModel {
     static let template = "sweepstakes/close"
+    var title: String { "Close \(name)" }
 
     let id: Int64
     let name: String
@@ -13,7 +14,7 @@ struct SweepstakesClosePage: PageModel {
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "name": { $0.name }, "dates": { $0.dates }, "entrants": { $0.entrants }, "reason": { $0.reason },
-        "errors": { $0.errors }, "formAction": { Site.sweepstakesClose.href($0.id) }, "sweepstakesHref": { Site.sweepstake.href($0.id) },
+        "errors": { $0.errors.leading("It was not closed. Please fix:") }, "formAction": { Site.sweepstakesClose.href($0.id) }, "sweepstakesHref": { Site.sweepstake.href($0.id) },
     ]
 
     static var fixtures: [Self] {

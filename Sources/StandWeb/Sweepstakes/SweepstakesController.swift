@@ -47,25 +47,24 @@ struct SweepstakesController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let all = try await context.timing.measure(.db) { try await Sweepstakes.all(store) }
-        return try renderer.render(SweepstakesPage(all, canCreate: context.can(.createSweepstakes)), title: "Sweepstakes", request: request, context: context)
+        return try renderer.render(SweepstakesPage(all, canCreate: context.can(.createSweepstakes)), request: request, context: context)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
         let today = Date()
         let draft = SweepstakesDraft(startsOn: UTCDate.day(today), endsOn: UTCDate.day(UTCDate.adding(days: 29, to: today)))
-        return try renderer.render(SweepstakesFormPage(values: draft), title: "Create a sweepstakes", request: request, context: context)
+        return try renderer.render(SweepstakesFormPage(values: draft), request: request, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = (try? await request.decode(as: CreateForm.self, context: context)) ?? CreateForm()
-        do {
+        let form = try await request.form(CreateForm.self, context: context)
+        return try await renderer.submit(request, context) {
             let id = try await SweepstakesAdmin.create(store, form.draft, by: context.auditActor)
             return .redirect(to: Site.sweepstake.href(id, ["done": "created"]))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = SweepstakesFormPage(values: form.draft)
             page.errors = problem.errors
-            return try renderer.render(page, title: "Create a sweepstakes", request: request, context: context, status: problem.status)
+            return page
         }
     }
 
@@ -106,42 +105,41 @@ struct SweepstakesController {
         case "already": "\(sweepstakes.name) had already been drawn (a second submit or another tab); nothing was drawn again."
         default: nil
         }
-        return try renderer.render(page, title: sweepstakes.name, request: request, context: context, notice: notice)
+        return try renderer.render(page, request: request, context: context, notice: notice)
     }
 
     @Sendable func confirmClose(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sweepstakes = try await closable(try RouteParameter.rowId(context))
-        return try renderer.render(SweepstakesClosePage(sweepstakes), title: "Close \(sweepstakes.name)", request: request, context: context)
+        return try renderer.render(SweepstakesClosePage(sweepstakes), request: request, context: context)
     }
 
     @Sendable func close(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: CloseForm.self, context: context)) ?? CloseForm()
-        do {
+        let form = try await request.form(CloseForm.self, context: context)
+        return try await renderer.submit(request, context) {
             guard try await SweepstakesAdmin.close(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
                 _ = try await closable(id)
                 throw HTTPError(.conflict, message: "That sweepstakes is no longer open; nothing was changed.")
             }
             return .redirect(to: Site.sweepstake.href(id, ["done": "closed"]))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = SweepstakesClosePage(try await closable(id))
             page.reason = form.reason ?? ""
             page.errors = problem.errors
-            return try renderer.render(page, title: "Close sweepstakes", request: request, context: context, status: problem.status)
+            return page
         }
     }
 
     @Sendable func confirmDraw(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sweepstakes = try await existing(try RouteParameter.rowId(context))
-        return try renderer.render(try await drawPage(sweepstakes), title: "Draw \(sweepstakes.name)", request: request, context: context)
+        return try renderer.render(try await drawPage(sweepstakes), request: request, context: context)
     }
 
     @Sendable func draw(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        let form = (try? await request.decode(as: DrawForm.self, context: context)) ?? DrawForm()
+        let form = try await request.form(DrawForm.self, context: context)
         let replacing = form.replacing.flatMap { $0.utf8.count <= 19 ? Int64($0) : nil }
-        do {
+        return try await renderer.submit(request, context) {
             switch try await SweepstakesDraws.draw(store, sweepstakesId: id, replacing: replacing, reason: form.reason ?? "", by: context.auditActor) {
             case .drawn:
                 return .redirect(to: Site.sweepstake.href(id, ["done": "drawn"], fragment: "draw"))
@@ -152,12 +150,11 @@ struct SweepstakesController {
             case .nobodyEligible:
                 throw HTTPError(.conflict, message: "Nobody is eligible: no account with a valid entry is 18 or older and not disqualified. Nothing was drawn.")
             }
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = try await drawPage(try await existing(id))
             page.reason = form.reason ?? ""
             page.errors = problem.errors
-            return try renderer.render(page, title: "Draw", request: request, context: context, status: problem.status)
+            return page
         }
     }
 

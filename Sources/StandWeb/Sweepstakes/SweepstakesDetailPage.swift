@@ -5,6 +5,7 @@ import StandCore
 /// and its entrants by valid entries (or those a search names).
 struct SweepstakesDetailPage: PageModel {
     static let template = "sweepstakes/show"
+    var title: String { name }
 
     let id: Int64
     let name: String

@@ -5,6 +5,7 @@ import StandCore
 /// second tab never draws twice.
 struct SweepstakesDrawPage: PageModel {
     static let template = "sweepstakes/draw"
+    var title: String { "Draw \(name)" }
 
     let id: Int64
     let name: String
@@ -18,7 +19,7 @@ struct SweepstakesDrawPage: PageModel {
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "name": { $0.name }, "winners": { $0.winners }, "eligibleUsers": { $0.eligibleUsers }, "entries": { $0.entries },
-        "replacing": { $0.replacing }, "isRedraw": { $0.replacing != nil }, "reason": { $0.reason }, "errors": { $0.errors },
+        "replacing": { $0.replacing }, "isRedraw": { $0.replacing != nil }, "reason": { $0.reason }, "errors": { $0.errors.leading("Nothing was drawn. Please fix:") },
         "formAction": { Site.sweepstakesDraw.href($0.id) }, "sweepstakesHref": { Site.sweepstake.href($0.id) },
     ]
 

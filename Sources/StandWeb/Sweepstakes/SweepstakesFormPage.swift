@@ -3,6 +3,7 @@ import StandCore
 /// `sweepstakes/new`: create a sweepstakes; every problem at once, what was typed kept.
 struct SweepstakesFormPage: PageModel {
     static let template = "sweepstakes/new"
+    let title = "Create a sweepstakes"
 
     let values: SweepstakesDraft
     var errors = FieldErrors()

@@ -5,6 +5,7 @@ import StandCore
 /// its totals (from the trigger-kept totals, never a count of entries).
 struct SweepstakesPage: PageModel {
     static let template = "sweepstakes/index"
+    let title = "Sweepstakes"
 
     struct Row {
         let id: Int64

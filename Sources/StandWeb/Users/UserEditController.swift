@@ -38,13 +38,13 @@ struct UserEditController {
             return try await UserRoute.missing(uuid, store: store)
         }
         let page = UserEditPage(uuid: uuid, currentEmail: account.email, values: account.editableFields, original: account.editableFields)
-        return try renderer.render(page, title: "Edit \(account.email)", request: request, context: context)
+        return try renderer.render(page, request: request, context: context)
     }
 
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        let form = (try? await request.decode(as: EditForm.self, context: context)) ?? EditForm()
-        do {
+        let form = try await request.form(EditForm.self, context: context)
+        return try await renderer.submit(request, context) {
             switch try await UserEdit.save(store, uuid: uuid, original: form.original, typed: form.typed, by: context.auditActor) {
             case .saved(let changed):
                 return .redirect(to: Site.user.href(uuid, ["done": changed.isEmpty ? "unchanged" : "edit"]))
@@ -55,15 +55,14 @@ struct UserEditController {
                 let typed = form.typed
                 page.typed = [("email", typed.email), ("phone", typed.phone), ("birthdate", typed.birthdate), ("reminder_time", typed.reminderTime)]
                     .map { UserEditPage.Typed(field: Self.label($0.0), value: $0.1) }
-                return try renderer.render(page, title: "Edit \(current.email)", request: request, context: context, status: .conflict)
+                return try renderer.render(page, request: request, context: context, status: .conflict)
             case .notFound:
                 return try await UserRoute.missing(uuid, store: store)
             }
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
+        } refused: { problem in
             var page = UserEditPage(uuid: uuid, currentEmail: form.original.email, values: form.typed, original: form.original)
             page.errors = problem.errors
-            return try renderer.render(page, title: "Edit \(form.original.email)", request: request, context: context, status: problem.status)
+            return page
         }
     }
 

@@ -4,6 +4,7 @@ import StandCore
 /// form carries the values it showed, so a change made meanwhile is caught.
 struct UserEditPage: PageModel {
     static let template = "users/edit"
+    var title: String { "Edit \(currentEmail)" }
 
     struct Typed: MustacheFields {
         let field: String

@@ -6,6 +6,7 @@ import StandCore
 struct UserPage: PageModel {
     static let template = "users/show"
     static let fixtureRoles: [StaffRole?] = [.owner, .editor]
+    var title: String { email }
 
     struct Entries: MustacheFields {
         let sweepstakesId: Int64

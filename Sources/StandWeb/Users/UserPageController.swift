@@ -28,23 +28,27 @@ struct UserPageController {
         let parameters = QueryParameters(request)
         let before = try parameters.number("answers_before", in: QueryParameters.rowIds)
         let notice = Self.notices[parameters["done"] ?? ""]
-        return try await render(uuid: uuid, answersBefore: before, request: request, context: context, notice: notice)
+        switch try await page(uuid: uuid, answersBefore: before, context: context) {
+        case .live(let page): return try renderer.render(page, request: request, context: context, notice: notice)
+        case .deleted(let page): return try renderer.render(page, request: request, context: context, notice: notice)
+        }
     }
 
     @Sendable func openRequest(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        let form = (try? await request.decode(as: OpenRequestForm.self, context: context)) ?? OpenRequestForm()
-        do {
+        let form = try await request.form(OpenRequestForm.self, context: context)
+        return try await renderer.submit(request, context) {
             guard try await DeletionRequests.open(store, uuid: uuid, note: form.note ?? "", by: context.auditActor) != nil else {
                 return .redirect(to: Site.user.href(uuid))
             }
             return .redirect(to: Site.user.href(uuid, ["done": "request"], fragment: "deletion-requests"))
-        } catch {
-            guard let problem = FormProblem(error) else { throw error }
-            return try await render(uuid: uuid, answersBefore: nil, request: request, context: context, notice: nil, status: problem.status) { page in
-                page.noteError = problem.errors.messages["note"] ?? problem.errors.list.first
-                page.note = form.note ?? ""
+        } refused: { problem in
+            guard case .live(var page) = try await page(uuid: uuid, answersBefore: nil, context: context) else {
+                throw HTTPError(.notFound, message: "No account has the UUID \(uuid) any more.")
             }
+            page.noteError = problem.errors.messages["note"] ?? problem.errors.list.first
+            page.note = form.note ?? ""
+            return page
         }
     }
 
@@ -55,10 +59,14 @@ struct UserPageController {
         "request": "Deletion request opened. It is listed under Deletion requests until the account is deleted or the request cancelled.",
     ]
 
-    private func render(
-        uuid: String, answersBefore: Int64?, request: Request, context: AppRequestContext, notice: String?,
-        status: HTTPResponse.Status = .ok, adjust: (inout UserPage) -> Void = { _ in }
-    ) async throws -> Response {
+    /// The account's page, or its tombstone once deleted.
+    private enum Shown {
+        case live(UserPage)
+        case deleted(DeletedPage)
+    }
+
+    /// Opening a live account's page is recorded (who viewed whose data) before it is shown.
+    private func page(uuid: String, answersBefore: Int64?, context: AppRequestContext) async throws -> Shown {
         let found = try await context.timing.measure(.db) {
             try await UserOverview.load(store, uuid: uuid, answersBefore: answersBefore, answersLimit: Self.answersPerPage, eventsLimit: Self.auditEventsShown)
         }
@@ -66,12 +74,10 @@ struct UserPageController {
         case .none:
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid), and none with it was deleted.")
         case .deleted(let tombstone):
-            return try renderer.render(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)), title: "Deleted account", request: request, context: context, notice: notice)
+            return .deleted(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)))
         case .live(let record):
             try views.record(uuid: uuid, by: context.auditActor)
-            var page = UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts))
-            adjust(&page)
-            return try renderer.render(page, title: record.account.email, request: request, context: context, status: status, notice: notice)
+            return .live(UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts)))
         }
     }
 }

@@ -36,7 +36,7 @@ struct UsersController {
             var model = usersPage(typed: "", caption: "Newest accounts first, by when they joined", users: listing.items, pageNumber: shown,
                                   nextHref: listing.older.map { Site.users.href(["older": $0.description, "page": String(shown + 1)]) })
             model.previousHref = listing.newer.map { Site.users.href(["newer": $0.description, "page": String(max(1, shown - 1))]) }
-            return try renderer.render(model, title: "Users", request: request, context: context)
+            return try renderer.render(model, request: request, context: context)
         }
         let after = parameters["after"].map(TextInput.searchable)
         let outcome = try await context.timing.measure(.db) {
@@ -49,14 +49,14 @@ struct UsersController {
             let next = nextCursor.map { Site.users.href(["q": typed, "after": $0, "page": String(pageNumber + 1)]) }
             let model = usersPage(typed: typed, caption: "Emails starting with “\(typed.trimmingCharacters(in: .whitespaces))”, in order",
                                   users: users, pageNumber: pageNumber, nextHref: next)
-            return try renderer.render(model, title: "Users matching \(typed)", request: request, context: context)
+            return try renderer.render(model, request: request, context: context)
         case .noMatch, .empty:
             let model = usersPage(typed: typed, caption: "", users: [], pageNumber: 1, nextHref: nil)
-            return try renderer.render(model, title: "No match", request: request, context: context)
+            return try renderer.render(model, request: request, context: context)
         case .invalid(let message):
             let model = UsersPage(query: typed, caption: "", rowsHTML: "", noMatch: false,
                                   isEmptyStore: false, problem: message, pageNumber: 1, nextHref: nil)
-            return try renderer.render(model, title: "Users", request: request, context: context, status: .unprocessableContent)
+            return try renderer.render(model, request: request, context: context, status: .unprocessableContent)
         }
     }
 

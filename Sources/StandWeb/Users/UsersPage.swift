@@ -4,6 +4,10 @@ import StandCore
 /// `users/index`: search results (an email prefix lists matches), or the newest accounts.
 struct UsersPage: PageModel {
     static let template = "users/index"
+    var title: String {
+        if noMatch { return "No match" }
+        return query.isEmpty || problem != nil ? "Users" : "Users matching \(query)"
+    }
 
     let query: String
     let caption: String

@@ -10,6 +10,9 @@ struct FieldErrors: MustacheFields {
     /// Nothing to fix in the form: the store was busy, or its disk full or
     /// damaged; the message says so and the form keeps what was typed.
     let storeProblem: Bool
+    /// The summary's first sentence: what did not happen. The page names it
+    /// (`leading(_:)` in its fields), the `_errors` partial shows it.
+    var lead = "Nothing was saved. Please fix:"
 
     init(_ errors: ValidationErrors = ValidationErrors()) {
         self.messages = errors.messages
@@ -19,8 +22,15 @@ struct FieldErrors: MustacheFields {
     }
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "messages": { $0.messages }, "any": { $0.any }, "list": { $0.list }, "storeProblem": { $0.storeProblem },
+        "messages": { $0.messages }, "any": { $0.any }, "list": { $0.list }, "storeProblem": { $0.storeProblem }, "lead": { $0.lead },
     ]
+
+    /// These errors under the page's own first sentence.
+    func leading(_ sentence: String) -> FieldErrors {
+        var errors = self
+        errors.lead = sentence
+        return errors
+    }
 
 
     static var busy: FieldErrors { FieldErrors(storeProblem: StoreBusy.lockedMessage) }
@@ -30,32 +40,5 @@ struct FieldErrors: MustacheFields {
         any = true
         list = [message]
         storeProblem = true
-    }
-}
-
-/// Why a form came back unsaved: a mistake to fix (422), a busy store (503),
-/// a full disk (507) or a damaged store (500).
-/// Anything else is not the person's to fix and goes to the error page.
-struct FormProblem {
-    let errors: FieldErrors
-    let status: HTTPResponse.Status
-
-    init?(_ error: any Error) {
-        switch error {
-        case let errors as ValidationErrors:
-            self.errors = FieldErrors(errors)
-            status = .unprocessableContent
-        case let rejection as QuestionScheduling.Rejection:
-            errors = FieldErrors(rejection.errors)
-            status = .unprocessableContent
-        case let busy as StoreBusy:
-            errors = FieldErrors(storeProblem: busy.message)
-            status = .serviceUnavailable
-        case let fault as StoreFault:
-            errors = FieldErrors(storeProblem: fault.message)
-            status = fault.status
-        default:
-            return nil
-        }
     }
 }

@@ -6,6 +6,8 @@ import StandCore
 protocol PageModel: MustacheFields {
     /// The template's name under `Templates/`, without `.mustache`.
     static var template: String { get }
+    /// The page's title, in the browser's tab and history.
+    var title: String { get }
     /// Models for `check-templates` and the template tests: hostile text
     /// wherever a person or an app user could have typed it, and between them
     /// every section of the template shown at least once.

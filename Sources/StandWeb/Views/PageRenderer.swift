@@ -38,10 +38,10 @@ public struct PageRenderer: Sendable {
 
     /// The page's template in the layout, through the pipeline, as a response.
     func render<Page: PageModel>(
-        _ page: Page, title: String, request: Request, context: AppRequestContext,
+        _ page: Page, request: Request, context: AppRequestContext,
         status: HTTPResponse.Status = .ok, notice: String? = nil
     ) throws -> Response {
-        var layout = LayoutModel(title: title, path: request.uri.path, context: context, notice: notice)
+        var layout = LayoutModel(title: page.title, path: request.uri.path, context: context, notice: notice)
         layout.navHTML = navigation.html(for: layout.nav)
         if let problem = storeHealth?.problem {
             layout.storeAlert = context.staff == nil ? problem.fault.heading + "." : problem.summary
@@ -100,12 +100,12 @@ extension PageRenderer {
     /// Render a form shown before sign-in; issues the signed-out CSRF cookie
     /// the form's POST will be checked against, if the browser has none yet.
     func renderSignedOutForm<Page: PageModel>(
-        _ page: Page, title: String, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+        _ page: Page, request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) throws -> Response {
         var context = context
         let newToken = context.signedOutCSRF == nil ? StandCore.SecureToken.hex() : nil
         if let newToken { context.signedOutCSRF = newToken }
-        var response = try render(page, title: title, request: request, context: context, status: status)
+        var response = try render(page, request: request, context: context, status: status)
         if let newToken { response.setCookie(SessionMiddleware.signedOutCSRFCookie(newToken)) }
         return response
     }

@@ -1,8 +1,8 @@
 import Foundation
 import StandCore
+import StandTestSupport
 
-/// A store in a fresh temporary folder.
+/// A store in a fresh temporary folder, removed when the test process exits.
 func temporaryStore() throws -> StandStore {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stand-core-\(UUID().uuidString)")
-    return try StandStore(path: directory.appendingPathComponent("stand.sqlite").path)
+    try StandStore(path: try TemporaryFolder.untilExit("stand-core").appendingPathComponent("stand.sqlite").path)
 }

@@ -8,6 +8,7 @@ import StandCore
 import Testing
 @testable import StandWeb
 import GRDB
+import StandTestSupport
 
 /// A console on a fresh store in a temporary folder, built exactly as the binary builds it.
 struct TestConsole {
@@ -19,12 +20,14 @@ struct TestConsole {
     let store: StandStore
     let configuration: AppConfiguration
     let staff: StaffAccounts
+    /// The new store's folder, removed when the last copy of this console goes.
+    let folder: TemporaryFolder?
 
     /// A console on a new store, or on the store at `databasePath` (a file a test prepared).
     init(databasePath: String? = nil) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stand-web-\(UUID().uuidString)")
+        folder = databasePath == nil ? try TemporaryFolder("stand-web") : nil
         configuration = AppConfiguration(
-            databasePath: databasePath ?? directory.appendingPathComponent("stand.sqlite").path,
+            databasePath: databasePath ?? folder!.file("stand.sqlite"),
             templatesDirectory: Self.root.appendingPathComponent("Templates").path,
             publicDirectory: Self.root.appendingPathComponent("Public").path,
             // Low cost keeps the suite fast; production's cost is tested in StandCoreTests.

@@ -1,4 +1,5 @@
 import Foundation
+import StandTestSupport
 import GRDB
 import StandCore
 import Testing
@@ -178,7 +179,8 @@ import Testing
             return
         }
         let (_, text) = try #require(try await SweepstakesDraws.snapshot(store, drawId: draw.id))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString).csv")
+        let folder = try TemporaryFolder("snapshot")
+        let file = folder.url.appendingPathComponent("snapshot.csv")
         try Data(text.utf8).write(to: file)
         func python(_ expect: [String]) throws -> (status: Int32, output: String) {
             let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import StandTestSupport
 import GRDB
 import StandCore
 import Testing
@@ -78,9 +79,8 @@ import Testing
     }
 
     @Test func theMigrationCountsEntriesWrittenBeforeIt() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stand-007-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("stand.sqlite").path
+        let folder = try TemporaryFolder("stand-007")
+        let path = folder.file("stand.sqlite")
         let queue = try DatabaseQueue(path: path)
         var migrator = StandMigrations.migrator
         try migrator.migrate(queue, upTo: "006_suggestion_review_notes")
