@@ -118,6 +118,8 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case suggestionRejected = "suggestion.rejected"
     case sweepstakesCreated = "sweepstakes.created"
     case sweepstakesClosed = "sweepstakes.closed"
+    case sweepstakesEdited = "sweepstakes.edited"
+    case sweepstakesCancelled = "sweepstakes.cancelled"
     case entriesGranted = "sweepstakes.entries_granted"
     case entryVoided = "sweepstakes.entry_voided"
     case entriesVoided = "sweepstakes.entries_voided"

@@ -15,6 +15,7 @@ public enum StandMigrations {
         migrator.registerMigration("008_redrawable_draws", migrate: Migration008.apply)
         migrator.registerMigration("009_audit_without_personal_data", migrate: Migration009.apply)
         migrator.registerMigration("010_form_submissions", migrate: Migration010.apply)
+        migrator.registerMigration("011_cancelled_sweepstakes", migrate: Migration011.apply)
         return migrator
     }
 }

@@ -3,10 +3,10 @@ import GRDB
 
 /// A sweepstakes: its dates, prize, rules and where it stands.
 public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
-    /// Where a sweepstakes stands on a given UTC day. Only "closed early" and
-    /// "drawn" are stored; the rest follow from the dates.
+    /// Where a sweepstakes stands on a given UTC day. Only "closed early",
+    /// "drawn" and "cancelled" are stored; the rest follow from the dates.
     public enum Phase: String, Sendable {
-        case upcoming, open, closed, drawn
+        case upcoming, open, closed, drawn, cancelled
 
         public var title: String { rawValue.capitalized }
     }
@@ -23,6 +23,9 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
     public let streakBonusEntries: Int
     public let closedAt: Date?
     public let closeReason: String?
+    /// Cancelled (created by mistake): kept on record, never drawn.
+    public let cancelledAt: Date?
+    public let cancelReason: String?
     public let createdAt: Date
     /// Kept by triggers (migration 007).
     public let entrants: Int
@@ -42,6 +45,8 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
         streakBonusEntries = row["streak_bonus_entries"]
         closedAt = row.timestamp("closed_at")
         closeReason = row["close_reason"]
+        cancelledAt = row.timestamp("cancelled_at")
+        cancelReason = row["cancel_reason"]
         createdAt = row.timestamp("created_at") ?? .distantPast
         entrants = row["entrants"] ?? 0
         validEntries = row["valid_entries"] ?? 0
@@ -51,6 +56,7 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
 
     public func phase(today: String) -> Phase {
         if status == "drawn" { return .drawn }
+        if cancelledAt != nil { return .cancelled }
         if status == "closed" || today > endsOn { return .closed }
         return today < startsOn ? .upcoming : .open
     }
@@ -59,7 +65,7 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
 
     static let select = """
         SELECT s.id, s.name, s.prize, s.starts_on, s.ends_on, s.status, s.winner_count, s.entries_per_stand,
-               s.streak_bonus_entries, s.closed_at, s.close_reason, s.created_at,
+               s.streak_bonus_entries, s.closed_at, s.close_reason, s.cancelled_at, s.cancel_reason, s.created_at,
                t.entrants, t.valid_entries, t.voided_entries, t.disqualified
         FROM sweepstakes s LEFT JOIN sweepstakes_totals t ON t.sweepstakes_id = s.id
         """

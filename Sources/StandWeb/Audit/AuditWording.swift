@@ -32,6 +32,8 @@ enum AuditWording {
         case .suggestionRejected: return detail.isEmpty ? "Rejected the suggestion" : "Rejected the suggestion: " + detail
         case .sweepstakesCreated: return "Created the sweepstakes " + detail
         case .sweepstakesClosed: return "Closed the sweepstakes early: " + detail
+        case .sweepstakesEdited: return "Changed the sweepstakes before it opened: " + detail
+        case .sweepstakesCancelled: return "Cancelled the sweepstakes: " + detail
         case .entriesGranted: return "Granted " + detail
         case .entryVoided: return "Voided " + detail
         case .entriesVoided: return "Voided " + detail
@@ -62,7 +64,7 @@ enum AuditWording {
         (.auditRedacted, "Removed personal data from the log"),
         (.questionScheduled, "Scheduled a question"), (.questionUpdated, "Changed a question"), (.questionUnscheduled, "Unscheduled a question"),
         (.suggestionApproved, "Approved a suggestion"), (.suggestionRejected, "Rejected a suggestion"),
-        (.sweepstakesCreated, "Created a sweepstakes"), (.sweepstakesClosed, "Closed a sweepstakes early"),
+        (.sweepstakesCreated, "Created a sweepstakes"), (.sweepstakesClosed, "Closed a sweepstakes early"), (.sweepstakesEdited, "Changed a sweepstakes"), (.sweepstakesCancelled, "Cancelled a sweepstakes"),
         (.entriesGranted, "Granted entries"), (.entryVoided, "Voided an entry"), (.entriesVoided, "Voided all of an account's entries"),
         (.entrantDisqualified, "Disqualified an entrant"), (.disqualificationLifted, "Lifted a disqualification"),
         (.sweepstakesDrawn, "Drew winners"), (.sweepstakesRedrawn, "Redrew winners"), (.entrantsExported, "Exported entrants"),

@@ -37,6 +37,8 @@ enum Site {
     /// One sweepstakes (`sweepstakes` is the list; the language has one word for both).
     static let sweepstake = SitePath<Int64>("/sweepstakes/{id}")
     static let sweepstakesClose = SitePath<Int64>("/sweepstakes/{id}/close")
+    static let sweepstakesEdit = SitePath<Int64>("/sweepstakes/{id}/edit")
+    static let sweepstakesCancel = SitePath<Int64>("/sweepstakes/{id}/cancel")
     /// One entrant's entries and the correction forms: `?user=UUID`.
     static let sweepstakesEntrant = SitePath<Int64>("/sweepstakes/{id}/entrant")
     static let sweepstakesGrant = SitePath<Int64>("/sweepstakes/{id}/grant")

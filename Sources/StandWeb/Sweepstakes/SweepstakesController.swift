@@ -3,7 +3,8 @@ import Hummingbird
 import StandCore
 
 /// `/sweepstakes` and `/sweepstakes/{id}`: everyone reads; owners and editors
-/// create (`/sweepstakes/new`); owners close one early (`/sweepstakes/{id}/close`).
+/// create (`/sweepstakes/new`) and change one until it opens (`…/edit`);
+/// owners close one early (`…/close`) or cancel it before a draw (`…/cancel`).
 struct SweepstakesController {
     let store: StandStore
     let renderer: PageRenderer
@@ -23,6 +24,7 @@ struct SweepstakesController {
         }
     }
 
+    /// The reason an owner gives to close early or cancel.
     struct CloseForm: Decodable {
         var reason: String?
     }
@@ -37,8 +39,12 @@ struct SweepstakesController {
         routes.get(Site.sweepstakesNew, .role(.createSweepstakes), use: new)
         routes.post(Site.sweepstakesNew, .role(.createSweepstakes), use: create)
         routes.get(Site.sweepstake, use: show)
+        routes.get(Site.sweepstakesEdit, .role(.createSweepstakes), use: editForm)
+        routes.post(Site.sweepstakesEdit, .role(.createSweepstakes), use: saveEdit)
         routes.get(Site.sweepstakesClose, .role(.closeSweepstakes), use: confirmClose)
         routes.post(Site.sweepstakesClose, .role(.closeSweepstakes), use: close)
+        routes.get(Site.sweepstakesCancel, .role(.closeSweepstakes), use: confirmCancel)
+        routes.post(Site.sweepstakesCancel, .role(.closeSweepstakes), use: cancel)
         routes.get(Site.sweepstakesDraw, .role(.closeSweepstakes), use: confirmDraw)
         routes.post(Site.sweepstakesDraw, .role(.closeSweepstakes), use: draw)
         routes.get(Site.sweepstakesSnapshot, use: snapshot)
@@ -63,6 +69,33 @@ struct SweepstakesController {
             return .redirect(to: Site.sweepstake.href(id, ["done": "created"]))
         } refused: { problem in
             var page = SweepstakesFormPage(values: form.draft)
+            page.errors = problem.errors
+            return page
+        }
+    }
+
+    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let sweepstakes = try await upcoming(try RouteParameter.rowId(context))
+        let draft = SweepstakesDraft(name: sweepstakes.name, prize: sweepstakes.prize, startsOn: sweepstakes.startsOn, endsOn: sweepstakes.endsOn,
+                                     winnerCount: String(sweepstakes.winnerCount), entriesPerStand: String(sweepstakes.entriesPerStand),
+                                     streakBonusEntries: String(sweepstakes.streakBonusEntries))
+        return try renderer.render(SweepstakesFormPage(purpose: .edit(id: sweepstakes.id, name: sweepstakes.name), values: draft), request: request, context: context)
+    }
+
+    @Sendable func saveEdit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        let form = try await request.form(CreateForm.self, context: context)
+        return try await renderer.submit(request, context) {
+            switch try await SweepstakesAdmin.edit(store, id: id, form.draft, by: context.auditActor) {
+            case .saved(let changes):
+                return .redirect(to: Site.sweepstake.href(id, ["done": changes.isEmpty ? "unchanged" : "edited"]))
+            case .notUpcoming(let phase):
+                throw HTTPError(.conflict, message: "It is \(phase.rawValue) now, so it can no longer change; nothing was saved.")
+            case .notFound:
+                throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).")
+            }
+        } refused: { problem in
+            var page = SweepstakesFormPage(purpose: .edit(id: id, name: try await upcoming(id).name), values: form.draft)
             page.errors = problem.errors
             return page
         }
@@ -98,9 +131,14 @@ struct SweepstakesController {
         page.earlierDrawsHTML = DrawView.earlierRowsHTML(overview.earlierDraws, sweepstakesId: id)
         page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || overview.currentDraw != nil)
         page.canExport = context.can(.createSweepstakes)
+        page.canEdit = context.can(.createSweepstakes) && sweepstakes.phase() == .upcoming
+        page.canCancel = context.can(.closeSweepstakes) && ![.drawn, .cancelled].contains(sweepstakes.phase())
         let notice: String? = switch parameters["done"] {
         case "created": "Created \(sweepstakes.name)."
         case "closed": "Closed \(sweepstakes.name) early; it can be drawn now."
+        case "edited": "Saved the changes to \(sweepstakes.name)."
+        case "unchanged": "Nothing was changed: the form held what \(sweepstakes.name) already had."
+        case "cancelled": "Cancelled \(sweepstakes.name). It stays on record and will never be drawn."
         case "drawn": "Drew the winners of \(sweepstakes.name)."
         case "already": "\(sweepstakes.name) had already been drawn (a second submit or another tab); nothing was drawn again."
         default: nil
@@ -130,6 +168,28 @@ struct SweepstakesController {
         }
     }
 
+    @Sendable func confirmCancel(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let sweepstakes = try await cancellable(try RouteParameter.rowId(context))
+        return try renderer.render(SweepstakesClosePage(sweepstakes, ending: .cancel), request: request, context: context)
+    }
+
+    @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        let form = try await request.form(CloseForm.self, context: context)
+        return try await renderer.submit(request, context) {
+            guard try await SweepstakesAdmin.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
+                _ = try await cancellable(id)
+                throw HTTPError(.conflict, message: "That sweepstakes was drawn or cancelled meanwhile; nothing was changed.")
+            }
+            return .redirect(to: Site.sweepstake.href(id, ["done": "cancelled"]))
+        } refused: { problem in
+            var page = SweepstakesClosePage(try await cancellable(id), ending: .cancel)
+            page.reason = form.reason ?? ""
+            page.errors = problem.errors
+            return page
+        }
+    }
+
     @Sendable func confirmDraw(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sweepstakes = try await existing(try RouteParameter.rowId(context))
         return try renderer.render(try await drawPage(sweepstakes), request: request, context: context)
@@ -146,7 +206,8 @@ struct SweepstakesController {
             case .alreadyDrawn:
                 return .redirect(to: Site.sweepstake.href(id, ["done": "already"], fragment: "draw"))
             case .notClosed(let phase):
-                throw HTTPError(.conflict, message: "This sweepstakes is \(phase.rawValue): it can be drawn once it has closed.")
+                throw HTTPError(.conflict, message: phase == .cancelled ? "This sweepstakes was cancelled: it is never drawn."
+                                : "This sweepstakes is \(phase.rawValue): it can be drawn once it has closed.")
             case .nobodyEligible:
                 throw HTTPError(.conflict, message: "Nobody is eligible: no account with a valid entry is 18 or older and not disqualified. Nothing was drawn.")
             }
@@ -193,7 +254,8 @@ struct SweepstakesController {
     private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
         let current = try await SweepstakesDraws.history(store, sweepstakesId: sweepstakes.id).current
         guard current != nil || sweepstakes.phase() == .closed else {
-            throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
+            throw HTTPError(.conflict, message: sweepstakes.phase() == .cancelled ? "\(sweepstakes.name) was cancelled: it is never drawn."
+                            : "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
         }
         let preview = try await SweepstakesDraws.preview(store, sweepstakesId: sweepstakes.id)
         return SweepstakesDrawPage(id: sweepstakes.id, name: sweepstakes.name, winners: min(sweepstakes.winnerCount, preview.eligibleUsers),
@@ -204,6 +266,26 @@ struct SweepstakesController {
     private func existing(_ id: Int64) async throws -> Sweepstakes {
         guard let sweepstakes = try await Sweepstakes.find(store, id: id) else {
             throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).")
+        }
+        return sweepstakes
+    }
+
+    /// The sweepstakes if it has not opened yet; a page saying why it cannot change otherwise.
+    private func upcoming(_ id: Int64) async throws -> Sweepstakes {
+        let sweepstakes = try await existing(id)
+        let phase = sweepstakes.phase()
+        guard phase == .upcoming else {
+            throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(phase.rawValue): once it has opened, its rules are what app users were shown, and it can no longer change.")
+        }
+        return sweepstakes
+    }
+
+    /// The sweepstakes if it can still be cancelled (not drawn, not cancelled); a page saying why not otherwise.
+    private func cancellable(_ id: Int64) async throws -> Sweepstakes {
+        let sweepstakes = try await existing(id)
+        let phase = sweepstakes.phase()
+        guard phase != .drawn, phase != .cancelled else {
+            throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(phase.rawValue) already; nothing was changed.")
         }
         return sweepstakes
     }

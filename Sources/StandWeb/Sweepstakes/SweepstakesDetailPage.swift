@@ -34,6 +34,10 @@ struct SweepstakesDetailPage: PageModel {
     /// Owners, once it is closed (and not yet drawn) or to redraw.
     var canDraw = false
     var canExport = false
+    /// Editors and owners, until it opens.
+    var canEdit = false
+    /// Owners, until it is drawn.
+    var canCancel = false
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "name": { $0.name }, "prize": { $0.prize }, "dates": { $0.dates }, "phase": { $0.phase },
@@ -46,6 +50,8 @@ struct SweepstakesDetailPage: PageModel {
         "currentDraw": { $0.draw }, "earlierDrawsHTML": { $0.earlierDrawsHTML }, "hasEarlierDraws": { !$0.earlierDrawsHTML.isEmpty },
         "canDraw": { $0.canDraw }, "isDrawn": { $0.draw != nil }, "drawHref": { Site.sweepstakesDraw.href($0.id) },
         "canExport": { $0.canExport }, "exportHref": { Site.sweepstakesEntrantsCSV.href($0.id) },
+        "canEdit": { $0.canEdit }, "editHref": { Site.sweepstakesEdit.href($0.id) },
+        "canCancel": { $0.canCancel }, "cancelHref": { Site.sweepstakesCancel.href($0.id) },
     ]
 
     static func rowsHTML(_ entrants: [SweepstakesEntrants.Entrant], sweepstakesId: Int64) -> String {
@@ -84,6 +90,8 @@ struct SweepstakesDetailPage: PageModel {
         searched.isFirstPage = false
         searched.canDraw = true
         searched.canExport = true
+        searched.canEdit = true
+        searched.canCancel = true
         var missing = Self(id: 1, name: hostile, prize: hostile, dates: "2026-11-01 – 2026-11-30", phase: "Drawn", winners: "1", rules: hostile,
                            closed: nil, entrants: "0", validEntries: "0", voidedEntries: "0", disqualified: "0", chartHTML: "", rowsHTML: "",
                            hasRows: false, canClose: false)
@@ -105,7 +113,8 @@ extension SweepstakesDetailPage {
         self.init(
             id: sweepstakes.id, name: sweepstakes.name, prize: sweepstakes.prize, dates: "\(sweepstakes.startsOn) – \(sweepstakes.endsOn)",
             phase: phase.title, winners: String(sweepstakes.winnerCount), rules: rules,
-            closed: sweepstakes.closedAt.map { "Closed early \(UTCDate.minute($0)): \(sweepstakes.closeReason ?? "")" },
+            closed: sweepstakes.cancelledAt.map { "Cancelled \(UTCDate.minute($0)): \(sweepstakes.cancelReason ?? "")" }
+                ?? sweepstakes.closedAt.map { "Closed early \(UTCDate.minute($0)): \(sweepstakes.closeReason ?? "")" },
             entrants: sweepstakes.entrants.grouped, validEntries: sweepstakes.validEntries.grouped,
             voidedEntries: sweepstakes.voidedEntries.grouped, disqualified: sweepstakes.disqualified.grouped,
             chartHTML: Self.chart(days), rowsHTML: Self.rowsHTML(entrants, sweepstakesId: sweepstakes.id), hasRows: !entrants.isEmpty,

@@ -76,6 +76,13 @@ import Testing
                                           fields: [:], audit: .sweepstakesDrawn)
             try await Self.expectDoneOnce(console, browser, page: "/sweepstakes/\(running)/close", action: "/sweepstakes/\(running)/close",
                                           fields: ["reason": "Prize supplier withdrew"], audit: .sweepstakesClosed)
+            let upcoming = try await SweepstakesFixTests.create(console, "Upcoming", startsIn: 10)
+            let later = SweepstakesPagesTests.form.merging(["startsOn": UTCDate.day(UTCDate.adding(days: 11, to: Date())),
+                                                            "endsOn": UTCDate.day(UTCDate.adding(days: 30, to: Date()))]) { $1 }
+            try await Self.expectDoneOnce(console, browser, page: "/sweepstakes/\(upcoming)/edit", action: "/sweepstakes/\(upcoming)/edit",
+                                          fields: later, audit: .sweepstakesEdited)
+            try await Self.expectDoneOnce(console, browser, page: "/sweepstakes/\(other)/cancel", action: "/sweepstakes/\(other)/cancel",
+                                          fields: ["reason": "Created twice"], audit: .sweepstakesCancelled)
         }
     }
 
