@@ -16,8 +16,9 @@ public enum SuggestionReview {
         public let alreadyReviewed: [Int64]
     }
 
-    /// Reject pending suggestions, with an optional reason, one audit event each.
-    public static func reject(_ store: StandStore, ids: [Int64], reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Rejected {
+    /// The suggestions to reject, each once, and the reason as it will be kept;
+    /// every problem at once (checked before asking, and again before writing).
+    public static func checkedRejection(ids: [Int64], reason: String) throws -> (ids: [Int64], note: String) {
         let note = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = ValidationErrors()
         let unique = Array(Set(ids)).sorted()
@@ -27,6 +28,12 @@ public enum SuggestionReview {
         KeptText.check(note, field: "reason", into: &errors)
         if note.unicodeScalars.count > noteLength { errors.add("reason", "Keep the reason under \(noteLength) characters.") }
         try errors.throwIfAny()
+        return (unique, note)
+    }
+
+    /// Reject pending suggestions, with an optional reason, one audit event each.
+    public static func reject(_ store: StandStore, ids: [Int64], reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Rejected {
+        let (unique, note) = try checkedRejection(ids: ids, reason: reason)
         return try await store.write { db in
             var rejected: [Int64] = []
             var skipped: [Int64] = []

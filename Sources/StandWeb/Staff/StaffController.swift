@@ -16,6 +16,10 @@ struct StaffController {
         var role: String?
     }
 
+    struct ConfirmForm: Decodable {
+        var confirmed: String?
+    }
+
     func addRoutes(to group: Routes) {
         group.get(Site.staff, .role(.manageStaff), use: list)
         group.post(Site.staff, .role(.manageStaff), use: create)
@@ -103,7 +107,16 @@ struct StaffController {
     @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
         guard let member = try await staff.find(id: id) else { throw HTTPError(.notFound) }
+        let form = try await request.form(ConfirmForm.self, context: context)
         return try await renderer.submit(request, context) {
+            if let ask = try await AskFirst.page(confirmed: form.confirmed, action: request.uri.path, fields: [], {
+                Confirmation(question: "Reset the password of \(member.email)?",
+                             consequence: "Their current password stops working at once and every browser they are signed in on is signed out. "
+                                 + "The new password is shown once, on the next page, for you to give them.",
+                             confirmLabel: "Reset the password", backHref: Site.staff.href())
+            }) {
+                return try renderer.render(ask, request: request, context: context)
+            }
             let password = try await staff.resetPassword(staffId: id, by: context.auditActor)
             return try renderer.render(NewPasswordPage(email: member.email, password: password, created: false), request: request, context: context)
         } refused: { problem in

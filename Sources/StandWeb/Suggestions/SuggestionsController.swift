@@ -12,6 +12,7 @@ struct SuggestionsController {
     struct RejectForm: Decodable {
         var ids: [String]?
         var reason: String?
+        var confirmed: String?
 
         /// Ids as ticked; anything that is not a row id is ignored (no form of ours sends it).
         var rowIds: [Int64] {
@@ -59,6 +60,16 @@ struct SuggestionsController {
     @Sendable func reject(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await request.form(RejectForm.self, context: context)
         return try await renderer.submit(request, context) {
+            let (ids, note) = try SuggestionReview.checkedRejection(ids: form.rowIds, reason: form.reason ?? "")
+            if let ask = try await AskFirst.page(confirmed: form.confirmed, action: request.uri.path,
+                                                 fields: ids.map { ("ids[]", String($0)) } + [("reason", note)], {
+                Confirmation(question: "Reject \(ids.count.counted("suggestion"))?",
+                             consequence: "A rejected suggestion leaves the queue for good; the app user is not told. "
+                                 + (note.isEmpty ? "No reason was given." : "The reason kept with each: “\(note)”."),
+                             confirmLabel: "Reject \(ids.count.counted("suggestion"))", backHref: Site.suggestions.href())
+            }) {
+                return try renderer.render(ask, request: request, context: context)
+            }
             let outcome = try await SuggestionReview.reject(store, ids: form.rowIds, reason: form.reason ?? "", by: context.auditActor)
             return .redirect(to: Site.suggestions.href(["done": "rejected", "count": String(outcome.rejected.count),
                                                         "skipped": outcome.alreadyReviewed.isEmpty ? nil : String(outcome.alreadyReviewed.count)]))

@@ -14,10 +14,14 @@ struct EntryCorrectionsController {
         var quantity: String?
         var reason: String?
         var entry: String?
+        var confirmed: String?
     }
 
     enum Correction: String {
         case grant, void, voidAll, disqualify, lift
+
+        /// Voids cannot be undone, and a disqualification is serious: asked first.
+        var asksFirst: Bool { self == .void || self == .voidAll || self == .disqualify }
     }
 
     func addRoutes(to group: Routes) {
@@ -44,6 +48,15 @@ struct EntryCorrectionsController {
         let reason = form.reason ?? ""
         let actor = context.auditActor
         return try await renderer.submit(request, context) {
+            if correction.asksFirst {
+                // A missing reason is said on the form itself, before asking.
+                _ = try SweepstakesAdmin.checkedReason(reason)
+                if let ask = try await AskFirst.page(confirmed: form.confirmed, action: request.uri.path,
+                                                     fields: [("user", uuid), ("reason", reason)] + (form.entry.map { [("entry", $0)] } ?? []),
+                                                     { try await confirmation(correction, form, page(id, uuid: uuid, context: context)) }) {
+                    return try renderer.render(ask, request: request, context: context)
+                }
+            }
             var done: QueryItems
             switch correction {
             case .grant:
@@ -88,6 +101,29 @@ struct EntryCorrectionsController {
                 page.refused = problem.errors.list.joined(separator: " ")
             }
             return page
+        }
+    }
+
+    /// What a void or a disqualification will do, asked before it is done
+    /// (nothing to ask once drawn: the correction is refused, saying why).
+    private func confirmation(_ correction: Correction, _ form: CorrectionForm, _ page: EntrantPage) -> Confirmation? {
+        if page.isDrawn { return nil }
+        let who = page.email, back = Site.sweepstakesEntrant.href(page.sweepstakesId, ["user": page.uuid])
+        let because = (form.reason ?? "").isEmpty ? "" : " The reason given: “\((form.reason ?? "").trimmingCharacters(in: .whitespaces))”."
+        switch correction {
+        case .void:
+            let entry = form.entry ?? ""
+            return Confirmation(question: "Void entry #\(entry) of \(who)?",
+                                consequence: "A voided entry no longer counts in \(page.sweepstakesName)'s draw, and it cannot be made valid again." + because,
+                                confirmLabel: "Void entry #\(entry)", backHref: back)
+        case .voidAll:
+            return Confirmation(question: "Void all \(page.validEntries) valid entries of \(who)?",
+                                consequence: "None of them will count in \(page.sweepstakesName)'s draw, and voided entries cannot be made valid again." + because,
+                                confirmLabel: "Void all entries", backHref: back)
+        default:
+            return Confirmation(question: "Disqualify \(who) from \(page.sweepstakesName)?",
+                                consequence: "Their entries stay, but they cannot win it until the disqualification is lifted; both are kept in the audit log." + because,
+                                confirmLabel: "Disqualify", backHref: back)
         }
     }
 

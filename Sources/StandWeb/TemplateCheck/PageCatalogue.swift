@@ -2,7 +2,7 @@
 /// fixtures, and finds templates on disk that no page renders.
 enum PageCatalogue {
     static let all: [any PageModel.Type] = [
-        ErrorPage.self, LoginPage.self, SetupPage.self,
+        ErrorPage.self, LoginPage.self, SetupPage.self, ConfirmPage.self,
         DashboardPage.self, AccountPage.self,
         UsersPage.self, UserPage.self, UserEditPage.self,
         DeletionConfirmPage.self, DeletedPage.self, DeletionRequestsPage.self, DeletionCancelPage.self,

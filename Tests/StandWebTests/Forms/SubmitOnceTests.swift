@@ -64,11 +64,11 @@ import Testing
                                           fields: ["user": jane.uuid, "quantity": "3", "reason": "Ticket 812"], audit: .entriesGranted)
             #expect(try EntryCorrectionTests.entrant(console, ended, jane) == "6/0")
             try await Self.expectDoneOnce(console, browser, page: entrant, action: "/sweepstakes/\(ended)/disqualify",
-                                          fields: ["user": jane.uuid, "reason": "Two accounts"], audit: .entrantDisqualified)
+                                          fields: ["user": jane.uuid, "reason": "Two accounts", "confirmed": "yes"], audit: .entrantDisqualified)
             try await Self.expectDoneOnce(console, browser, page: entrant, action: "/sweepstakes/\(ended)/lift",
                                           fields: ["user": jane.uuid, "reason": "Same household"], audit: .disqualificationLifted)
             try await Self.expectDoneOnce(console, browser, page: "/sweepstakes/\(other)/entrant?user=\(jane.uuid)", action: "/sweepstakes/\(other)/void-all",
-                                          fields: ["user": jane.uuid, "reason": "Cheating confirmed"], audit: .entriesVoided)
+                                          fields: ["user": jane.uuid, "reason": "Cheating confirmed", "confirmed": "yes"], audit: .entriesVoided)
             try await Self.expectDoneOnce(console, browser, page: "/sweepstakes/new", action: "/sweepstakes/new",
                                           fields: SweepstakesPagesTests.form, audit: .sweepstakesCreated)
             #expect(try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes") } == 4)
@@ -103,7 +103,7 @@ import Testing
             try await Self.expectDoneOnce(console, browser, page: "/questions/\(id)/unschedule", action: "/questions/\(id)/unschedule",
                                           fields: ["version": "2"], audit: .questionUnscheduled)
             try await Self.expectDoneOnce(console, browser, page: "/suggestions", action: "/suggestions/reject",
-                                          fields: ["ids[]": String(suggestions[0]), "reason": "Duplicate"], audit: .suggestionRejected)
+                                          fields: ["ids[]": String(suggestions[0]), "reason": "Duplicate", "confirmed": "yes"], audit: .suggestionRejected)
             try await Self.expectDoneOnce(console, browser, page: "/suggestions/\(suggestions[1])/approve", action: "/suggestions/\(suggestions[1])/approve",
                                           fields: QuestionSchedulingTests.form(Day.offset(9), "Suggested question 1?", ["Yes", "No"]), audit: .suggestionApproved)
 
@@ -149,7 +149,7 @@ import Testing
             try await Self.expectDoneOnce(console, browser, page: "/staff/\(editor.id!)/disable", action: "/staff/\(editor.id!)/disable",
                                           fields: [:], audit: .staffDisabled)
             try await Self.expectDoneOnce(console, browser, page: "/staff", action: "/staff/\(editor.id!)/reset-password",
-                                          fields: [:], audit: .passwordReset, shownOnceThen: "/staff")
+                                          fields: ["confirmed": "yes"], audit: .passwordReset, shownOnceThen: "/staff")
             try await Self.expectDoneOnce(console, browser, page: "/account", action: "/account/password",
                                           fields: ["current": TestConsole.password, "new": "brand-new-password", "confirmation": "brand-new-password"],
                                           audit: .passwordChanged)

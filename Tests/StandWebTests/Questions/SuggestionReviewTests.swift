@@ -69,7 +69,11 @@ import Testing
             #expect(nothing.body.contains("Tick at least one suggestion to reject."))
             #expect(nothing.body.contains("value=\"Off topic, kept\""))
             try await browser.get("/suggestions")
-            let done = try await browser.post("/suggestions/reject", pairs: [("ids[]", String(ids[0])), ("ids[]", String(ids[2])), ("reason", "Duplicate of an old question")])
+            let asked = try await browser.post("/suggestions/reject", pairs: [("ids[]", String(ids[0])), ("ids[]", String(ids[2])), ("reason", "Duplicate of an old question")])
+            #expect(asked.body.contains("<h1>Reject 2 suggestions?</h1>"))
+            #expect(try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM suggestions WHERE status = 'rejected'") } == 0)
+            let done = try await browser.post("/suggestions/reject", pairs: [("ids[]", String(ids[0])), ("ids[]", String(ids[2])), ("reason", "Duplicate of an old question"),
+                                                                              ("confirmed", "yes")])
             let location = try #require(done.location)
             let after = try await browser.get(location)
             #expect(after.body.contains("Rejected 2 suggestions."))

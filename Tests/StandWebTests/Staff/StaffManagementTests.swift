@@ -53,7 +53,7 @@ import Testing
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             try await browser.get("/staff")
-            let fields = change == "role" ? ["role": "support"] : [:]
+            let fields = change == "role" ? ["role": "support"] : ["confirmed": "yes"]
             let page = try await browser.post("/staff/\(editor.id!)/\(change)", fields)
             #expect(page.status == (change == "reset-password" ? .ok : .seeOther))
         }
@@ -160,5 +160,26 @@ import Testing
         }
         #expect(try await SessionStore(store: console.store).active(id: otherBrowser.id) == nil)
         #expect(try console.auditCount(.passwordChanged) == 1)
+    }
+
+    /// A reset cannot be undone (the old password is gone): asked first, naming the person.
+    @Test func resettingAPasswordAsksFirst() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        let editor = try await console.createStaff("editor@example.com", role: .editor)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/staff")
+            let asked = try await browser.post("/staff/\(editor.id!)/reset-password", [:])
+            #expect(asked.status == .ok)
+            #expect(asked.body.contains("<h1>Reset the password of editor@example.com?</h1>"))
+            #expect(!asked.body.contains("shown once, on this page"))
+            #expect(try await console.staff.find(id: editor.id!)?.passwordHash == editor.passwordHash)
+            let done = try await browser.post("/staff/\(editor.id!)/reset-password", ["confirmed": "yes", "submission": try #require(browser.submissionToken)])
+            #expect(done.status == .ok)
+            #expect(done.body.contains("editor@example.com"))
+        }
+        #expect(try await console.staff.find(id: editor.id!)?.passwordHash != editor.passwordHash)
+        #expect(try console.auditCount(.passwordReset) == 1)
     }
 }
