@@ -83,15 +83,25 @@ public enum UserEdit {
         }
     }
 
+    /// The email or phone typed belongs to another account: which one, so
+    /// support can open it (the same person twice is a common case).
+    public struct Taken: Refusal {
+        public let errors: ValidationErrors
+        /// Field → the UUID of the account that holds that value.
+        public let owners: [String: String]
+    }
+
     private static func checkUnique(_ db: Database, _ wanted: Fields, userId: Int64) throws {
-        var errors = ValidationErrors()
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE email = ? AND id != ?)", arguments: [wanted.email, userId]) == true {
+        var errors = ValidationErrors(), owners: [String: String] = [:]
+        if let other = try String.fetchOne(db, sql: "SELECT uuid FROM users WHERE email = ? AND id != ?", arguments: [wanted.email, userId]) {
             errors.add("email", "Another account already uses this email address.")
+            owners["email"] = other
         }
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE phone = ? AND id != ?)", arguments: [wanted.phone, userId]) == true {
+        if let other = try String.fetchOne(db, sql: "SELECT uuid FROM users WHERE phone = ? AND id != ?", arguments: [wanted.phone, userId]) {
             errors.add("phone", "Another account already uses this phone number.")
+            owners["phone"] = other
         }
-        try errors.throwIfAny()
+        if !errors.isEmpty { throw Taken(errors: errors, owners: owners) }
     }
 }
 

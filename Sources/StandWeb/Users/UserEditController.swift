@@ -62,6 +62,7 @@ struct UserEditController {
         } refused: { problem in
             var page = UserEditPage(uuid: uuid, currentEmail: form.original.email, values: form.typed, original: form.original)
             page.errors = problem.errors
+            page.takenBy = (problem.refusal as? UserEdit.Taken)?.owners ?? [:]
             return page
         }
     }

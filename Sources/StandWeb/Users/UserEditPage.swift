@@ -20,6 +20,8 @@ struct UserEditPage: PageModel {
     /// What the form was opened on, sent back hidden.
     let original: UserEdit.Fields
     var errors = FieldErrors()
+    /// Field → UUID of the other account that already holds the value typed.
+    var takenBy: [String: String] = [:]
     var conflict = false
     var conflictFields = ""
     /// After a conflict: what this person had typed, so nothing is lost.
@@ -27,7 +29,8 @@ struct UserEditPage: PageModel {
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "uuid": { $0.uuid }, "currentEmail": { $0.currentEmail }, "values": { EditableValues(values: $0.values) }, "original": { EditableValues(values: $0.original) },
-        "errors": { $0.errors }, "conflict": { $0.conflict }, "conflictFields": { $0.conflictFields }, "typed": { $0.typed },
+        "errors": { $0.errors },
+        "emailTakenHref": { $0.takenBy["email"].map { Site.user.href($0) } }, "phoneTakenHref": { $0.takenBy["phone"].map { Site.user.href($0) } }, "conflict": { $0.conflict }, "conflictFields": { $0.conflictFields }, "typed": { $0.typed },
         "userHref": { Site.user.href($0.uuid) },
         "formAction": { Site.userEdit.href($0.uuid) },
     ]
@@ -39,6 +42,7 @@ struct UserEditPage: PageModel {
         var errors = ValidationErrors()
         for field in ["email", "phone", "birthdate", "reminderTime"] { errors.add(field, hostile) }
         invalid.errors = FieldErrors(errors)
+        invalid.takenBy = ["email": Fixture.uuid, "phone": Fixture.uuid]
         var busy = invalid
         busy.errors = .busy
         var conflict = Self(uuid: Fixture.uuid, currentEmail: hostile, values: fields, original: fields)

@@ -97,13 +97,14 @@ import Testing
 
     @Test func emailOrPhoneOfAnotherAccountIsAnErrorNamingTheField() async throws {
         try await Self.withJane { browser, console, user in
-            try AppData(store: console.store).user(email: "taken@example.com", phone: "+15552230000")
+            let other = try AppData(store: console.store).user(email: "taken@example.com", phone: "+15552230000")
             try await browser.get("/users/\(user.uuid)/edit")
             let email = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "TAKEN@example.com"))
             #expect(email.status == .unprocessableContent)
-            #expect(email.body.contains("Another account already uses this email address."))
+            // It links to that account: the same person twice is the usual story.
+            #expect(email.body.contains("Another account already uses this email address. <a href=\"/users/\(other.uuid)\">Open that account</a>"))
             let phone = try await browser.post("/users/\(user.uuid)/edit", Self.form(phone: "555 223 0000"))
-            #expect(phone.body.contains("Another account already uses this phone number."))
+            #expect(phone.body.contains("Another account already uses this phone number. <a href=\"/users/\(other.uuid)\">Open that account</a>"))
             #expect(phone.body.contains("value=\"555 223 0000\""))
             #expect(try Self.account(console.store, user.uuid)?.phone == Self.jane.phone)
         }
