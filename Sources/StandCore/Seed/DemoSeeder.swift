@@ -3,12 +3,19 @@ import GRDB
 import HummingbirdBcrypt
 
 /// Deterministic demo data: the same options always write the same rows
-/// (relative to the day it runs, so every seeded user is 18 or older).
+/// (relative to `today`, so every seeded user is 18 or older).
+///
+/// The data follows the app's rules (`StandRules`): nothing is timestamped
+/// after `today` (today's question has answers only in the part of the day
+/// that has passed), and each account's points, streaks and last stood day,
+/// and its sweepstakes entries, are what its answers earn.
 public struct DemoSeeder: Sendable {
     public struct Options: Sendable {
         public var users: Int
         public var days: Int
         public var seed: UInt64
+        /// "Now" for the data: the seeder reads no other clock, and writes
+        /// nothing timestamped after it.
         public var today: Date
 
         public init(users: Int = 10_000, days: Int = 30, seed: UInt64 = 1, today: Date = Date()) {
@@ -33,6 +40,15 @@ public struct DemoSeeder: Sendable {
     /// other writers of the shared file get a turn between batches.
     static let batchSize = 10_000
 
+    /// At most this many seeded accounts answer questions (every n-th one on a
+    /// big store), so a day has a few thousand answers whatever the user count,
+    /// as before: a million-user bench store seeds in the same time.
+    static let standingUsers = 5_000
+
+    static let separators = [".", "_", ""]
+    static let reminderMinutes = [0, 15, 30, 45]
+    static let twoDigits = (0..<60).map { $0 < 10 ? "0\($0)" : String($0) }
+
     let store: StandStore
 
     public init(store: StandStore) {
@@ -41,100 +57,270 @@ public struct DemoSeeder: Sendable {
 
     public func run(_ options: Options, progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in }) throws -> Summary {
         let started = Date()
+        let clock = SeedClock(now: options.today)
         var random = SeedRandom(seed: options.seed)
         var summary = Summary()
         let firstUserId = try store.pool.read { db in try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 } + 1
-        summary.users = try seedUsers(options, random: &random, progress: progress)
+        // Questions and sweepstakes first: a user's stands are drawn on the days
+        // that have a question to answer, and earn entries in what runs then.
+        let questions: [PlannedQuestion?]
+        (summary.questions, questions) = try seedQuestions(options, clock: clock, random: &random)
+        let sweepstakes = try seedSweepstakes(options, clock: clock)
+        let histories: StandHistories
+        (summary.users, histories) = try seedUsers(options, clock: clock, answerable: questions.map { $0 != nil }, random: &random, progress: progress)
         let userIds = firstUserId..<(firstUserId + Int64(summary.users))
-        (summary.questions, summary.answers) = try seedQuestions(options, userIds: userIds, random: &random, progress: progress)
-        summary.entries = try seedSweepstakes(options, userIds: userIds, random: &random)
-        (summary.suggestions, summary.deletionRequests) = try seedRequests(options, userIds: userIds, random: &random)
+        (summary.answers, summary.entries) = try seedStands(options, clock: clock, questions: questions, sweepstakes: sweepstakes,
+                                                            histories: histories, random: &random, progress: progress)
+        (summary.suggestions, summary.deletionRequests) = try seedRequests(options, clock: clock, userIds: userIds, random: &random)
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
 
-    private func seedUsers(_ options: Options, random: inout SeedRandom, progress: (String, Int, Int) -> Void) throws -> Int {
+    private func seedUsers(_ options: Options, clock: SeedClock, answerable: [Bool], random: inout SeedRandom,
+                           progress: (String, Int, Int) -> Void) throws -> (Int, StandHistories) {
         // App users cannot sign in to the console; one real hash of a random
         // password serves them all (hashing a million would take days).
         let sharedHash = Bcrypt.hash(SecureToken.hex(bytes: 16), cost: 10)
         let existing = try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 }
+        let every = max(1, (options.users + Self.standingUsers - 1) / Self.standingUsers)
+        // Of the stands today will see, the share made by now (per mille; at
+        // least a tenth, so that just after midnight today's question still
+        // shows a few answers, all of them in the seconds that have passed).
+        let todayShare = max(100, clock.secondsIntoToday * 1_000 / 86_400)
+        var histories = StandHistories(days: options.days)
         var inserted = 0
         while inserted < options.users {
             let batch = min(Self.batchSize, options.users - inserted)
-            var rows: [StatementArguments] = []
+            var rows: [StatementArguments] = [], stands: [[UInt64]?] = []
             rows.reserveCapacity(batch)
+            stands.reserveCapacity(batch)
             for offset in 0..<batch {
-                rows.append(makeUser(number: existing + inserted + offset, options: options, hash: sharedHash, random: &random))
+                let index = inserted + offset
+                let (row, stood) = makeUser(number: existing + index, options: options, clock: clock, hash: sharedHash,
+                                            answerable: index % every == 0 ? answerable : nil, todayShare: todayShare, random: &random)
+                rows.append(row)
+                stands.append(stood)
             }
-            try store.pool.write { db in
+            let ids = try store.pool.write { db in
                 let statement = try db.makeStatement(sql: """
                     INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, points,
                         current_streak, longest_streak, last_stood_on, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-                for row in rows { try statement.execute(arguments: row) }
+                var ids: [Int64] = []
+                for (row, stood) in zip(rows, stands) {
+                    try statement.execute(arguments: row)
+                    if stood != nil { ids.append(db.lastInsertedRowID) }
+                }
+                return ids
             }
+            for (id, stood) in zip(ids, stands.compactMap { $0 }) { histories.append(userId: id, days: stood) }
             inserted += batch
             progress("users", inserted, options.users)
         }
-        return inserted
+        return (inserted, histories)
     }
 
-    private func makeUser(number: Int, options: Options, hash: String, random: inout SeedRandom) -> StatementArguments {
+    /// A user's row, and the days (bits by day index, oldest first) they stood
+    /// on when they stood at all. `answerable` is nil for a user who never
+    /// answers, otherwise which days have a question.
+    private func makeUser(number: Int, options: Options, clock: SeedClock, hash: String, answerable: [Bool]?,
+                          todayShare: Int, random: inout SeedRandom) -> (StatementArguments, [UInt64]?) {
         let first = random.pick(SeedVocabulary.firstNames), last = random.pick(SeedVocabulary.lastNames)
-        let separator = random.pick([".", "_", ""])
+        let separator = random.pick(Self.separators)
         let email = "\(first)\(separator)\(last)\(number)@\(random.pick(SeedVocabulary.domains))"
         // Unique by construction: the number is part of every phone.
-        let phone = number % 10 == 9
-            ? "+447" + String(format: "%09d", 100_000_000 + number)
-            : "+1" + String(2_012_000_000 + number)
+        let phone = number % 10 == 9 ? "+447" + String(100_000_000 + number) : "+1" + String(2_012_000_000 + number)
         let ageDays = random.int((18 * 366)..<(80 * 365))
         let birthdate = UTCDate.day(UTCDate.adding(days: -ageDays, to: options.today))
-        let reminder = String(format: "%02d:%02d", random.int(0..<24), random.pick([0, 15, 30, 45]))
-        let longest = random.int(0..<120)
-        let current = longest == 0 ? 0 : random.int(0..<(longest + 1))
-        let points = longest * 10 + random.int(0..<500)
-        let joinedDaysAgo = random.int(1..<900)
-        let created = UTCDate.adding(days: -joinedDaysAgo, to: options.today).addingTimeInterval(-Double(random.int(0..<86_400)))
-        let lastStood: String? = current > 0 ? UTCDate.day(UTCDate.adding(days: -random.int(0..<2), to: options.today)) : nil
-        return [random.uuid(), email, phone, hash, birthdate, reminder, points, current, longest, lastStood, created, created]
+        let reminder = Self.twoDigits[random.int(0..<24)] + ":" + Self.twoDigits[random.pick(Self.reminderMinutes)]
+        // Habits: one in ten who could answer never has; the others keep
+        // answering on the day after a stand with chance `keep`, and come back
+        // after a missed day with chance `resume` (per mille), so runs of every
+        // length, broken streaks and lapsed users all appear.
+        var standing = StandRules.Standing(), firstStand: Int?, stood: [UInt64]?
+        if let answerable, random.int(0..<10) > 0 {
+            let keep = 550 + random.int(0..<430), resume = 80 + random.int(0..<400)
+            var days = [UInt64](repeating: 0, count: options.days / 64 + 1)
+            var going = random.int(0..<1_000) < resume
+            for index in 0...options.days {
+                going = random.int(0..<1_000) < (going ? keep : resume)
+                let offset = index - options.days
+                guard going, answerable[index], offset < 0 || random.int(0..<1_000) < todayShare else { continue }
+                days[index >> 6] |= 1 << UInt64(index & 63)
+                standing.stand(on: offset)
+                if firstStand == nil { firstStand = offset }
+            }
+            if firstStand != nil { stood = days }
+        }
+        // Joined before the first stand (the day before it at the latest).
+        var joinedDaysAgo = random.int(1..<900)
+        if let firstStand { joinedDaysAgo = max(joinedDaysAgo, 1 - firstStand) }
+        // Written as GRDB writes a Date (StoreTimestampTests), formatted once for both columns.
+        let created = StoreTimestamp.string(UTCDate.adding(days: -joinedDaysAgo, to: clock.now).addingTimeInterval(-Double(random.int(0..<86_400))))
+        let lastStood = standing.lastDay.map(clock.day)
+        return ([random.uuid(), email, phone, hash, birthdate, reminder, standing.points, standing.currentStreak(today: 0),
+                 standing.longest, lastStood, created, created], stood)
     }
 
-    private func seedQuestions(_ options: Options, userIds: Range<Int64>, random: inout SeedRandom, progress: (String, Int, Int) -> Void) throws -> (Int, Int) {
-        var questions = 0, answers = 0
-        // Past days with answers, today, then two weeks ahead with a few empty days.
+    /// A question to answer on a past day or today: its choice positions and
+    /// how popular each is.
+    struct PlannedQuestion {
+        let id: Int64
+        let positions: [Int]
+        let weights: [Int]
+    }
+
+    /// Past days, today, then two weeks ahead with a few empty days. A day that
+    /// already has a question (a store seeded before) keeps it, and its answers
+    /// go to it. Returns how many questions were written, and the question of
+    /// each past day and today (by day index, oldest first).
+    private func seedQuestions(_ options: Options, clock: SeedClock, random: inout SeedRandom) throws -> (Int, [PlannedQuestion?]) {
+        var written = 0, planned: [PlannedQuestion?] = []
         let offsets = Array((-options.days)...0) + (1...14).filter { ![3, 7, 11].contains($0) }
-        for (index, offset) in offsets.enumerated() {
-            let day = UTCDate.day(UTCDate.adding(days: offset, to: options.today))
-            let (text, choices) = SeedVocabulary.questions[(index + Int(options.seed % 7)) % SeedVocabulary.questions.count]
-            let answerCount = offset < 0 ? min(userIds.count * 2 / 5, 3_000) : (offset == 0 ? min(userIds.count / 10, 500) : 0)
-            let weights = choices.map { _ in random.int(1..<10) }
-            let start = userIds.isEmpty ? 0 : random.int(0..<userIds.count)
-            var rows: [StatementArguments] = []
-            for n in 0..<answerCount {
-                let userId = userIds.lowerBound + Int64((start + n) % userIds.count)
-                var pick = random.int(0..<weights.reduce(0, +)), choice = 0
-                while pick >= weights[choice] { pick -= weights[choice]; choice += 1 }
-                let answeredAt = UTCDate.calendar.startOfDay(for: UTCDate.adding(days: offset, to: options.today)).addingTimeInterval(Double(random.int(0..<86_000)))
-                rows.append([userId, choice, answeredAt])
-            }
+        for chunk in stride(from: 0, to: offsets.count, by: 1_000) {
             try store.pool.write { db in
-                guard try Int.fetchOne(db, sql: "SELECT 1 FROM daily_questions WHERE runs_on = ?", arguments: [day]) == nil else { return }
-                let now = Date()
-                try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, ?, ?)", arguments: [text, day, now, now])
-                let questionId = db.lastInsertedRowID
-                for (position, choice) in choices.enumerated() {
-                    try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)", arguments: [questionId, position, choice])
+                for index in chunk..<min(chunk + 1_000, offsets.count) {
+                    let offset = offsets[index]
+                    let day = clock.day(offset)
+                    let (text, choices) = SeedVocabulary.questions[(index + Int(options.seed % 7)) % SeedVocabulary.questions.count]
+                    let questionId: Int64, positions: [Int]
+                    if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM daily_questions WHERE runs_on = ?", arguments: [day]) {
+                        questionId = existing
+                        positions = try Int.fetchAll(db, sql: "SELECT position FROM question_choices WHERE question_id = ? ORDER BY position", arguments: [existing])
+                    } else {
+                        // Scheduled a week ahead; the ones still to come, an hour ago.
+                        let created = min(clock.startOfDay(offset - 7), clock.now.addingTimeInterval(-3_600))
+                        try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                                       arguments: [text, day, created, created])
+                        questionId = db.lastInsertedRowID
+                        for (position, choice) in choices.enumerated() {
+                            try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)", arguments: [questionId, position, choice])
+                        }
+                        positions = Array(choices.indices)
+                        written += 1
+                    }
+                    if offset <= 0 {
+                        planned.append(positions.isEmpty ? nil : PlannedQuestion(id: questionId, positions: positions, weights: positions.map { _ in random.int(1..<10) }))
+                    }
                 }
-                let statement = try db.makeStatement(sql: "INSERT OR IGNORE INTO answers (question_id, user_id, choice_position, answered_at) VALUES (?, ?, ?, ?)")
-                for row in rows {
-                    try statement.execute(arguments: [questionId] + row)
-                }
-                questions += 1
-                answers += rows.count
             }
-            progress("questions", index + 1, offsets.count)
         }
-        return (questions, answers)
+        return (written, planned)
+    }
+
+    /// Every stand of the standing users, day by day: the answer and the
+    /// sweepstakes entries it earns, written together at the answer's time.
+    private func seedStands(_ options: Options, clock: SeedClock, questions: [PlannedQuestion?], sweepstakes: [PlannedSweepstakes],
+                            histories: StandHistories, random: inout SeedRandom, progress: (String, Int, Int) -> Void) throws -> (Int, Int) {
+        var answers = 0, entries = 0
+        var runs = [Int](repeating: 0, count: histories.count), lastStood = [Int](repeating: -2, count: histories.count)
+        for (index, question) in questions.enumerated() {
+            let offset = index - options.days
+            let start = clock.startOfDay(offset)
+            let earning = sweepstakes.filter { $0.firstDay <= offset && offset <= $0.lastDay }
+            var answerRows: [StatementArguments] = [], entryRows: [StatementArguments] = []
+            if let question {
+                let totalWeight = question.weights.reduce(0, +)
+                for user in 0..<histories.count where histories.stood(user, onDay: index) {
+                    runs[user] = lastStood[user] == index - 1 ? runs[user] + 1 : 1
+                    lastStood[user] = index
+                    let userId = histories.userIds[user]
+                    // Today: only in the seconds that have passed.
+                    let second = offset < 0 ? random.int(0..<86_400) : random.int(0..<(clock.secondsIntoToday + 1))
+                    let answeredAt = StoreTimestamp.string(start.addingTimeInterval(Double(second)))
+                    var pick = random.int(0..<totalWeight), choice = 0
+                    while pick >= question.weights[choice] { pick -= question.weights[choice]; choice += 1 }
+                    answerRows.append([question.id, userId, question.positions[choice], answeredAt])
+                    for plan in earning {
+                        if plan.entriesPerStand > 0 { entryRows.append([plan.id, userId, plan.entriesPerStand, "daily_stand", answeredAt]) }
+                        if plan.streakBonusEntries > 0, StandRules.earnsStreakBonus(run: runs[user]) {
+                            entryRows.append([plan.id, userId, plan.streakBonusEntries, "streak_bonus", answeredAt])
+                        }
+                    }
+                }
+            }
+            try insertInBatches([
+                ("INSERT INTO answers (question_id, user_id, choice_position, answered_at) VALUES (?, ?, ?, ?)", answerRows),
+                ("INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at) VALUES (?, ?, ?, ?, ?)", entryRows),
+            ])
+            answers += answerRows.count
+            entries += entryRows.count
+            progress("answers", index + 1, questions.count)
+        }
+        return (answers, entries)
+    }
+
+    /// Rows for several prepared statements, in order, at most `batchSize` a transaction.
+    func insertInBatches(_ work: [(sql: String, rows: [StatementArguments])]) throws {
+        var item = 0, next = 0
+        while item < work.count {
+            try store.pool.write { db in
+                var budget = Self.batchSize
+                while budget > 0, item < work.count {
+                    let (sql, rows) = work[item]
+                    let end = min(rows.count, next + budget)
+                    if end > next {
+                        let statement = try db.makeStatement(sql: sql)
+                        for row in rows[next..<end] { try statement.execute(arguments: row) }
+                    }
+                    budget -= end - next
+                    (item, next) = end == rows.count ? (item + 1, 0) : (item, end)
+                }
+            }
+        }
+    }
+}
+
+/// The seeder's clock: `now` and the UTC days around it. Every time it hands
+/// out is at or before `now`.
+struct SeedClock {
+    let now: Date
+    let startOfToday: Date
+    /// Whole seconds of today that have passed.
+    let secondsIntoToday: Int
+
+    init(now: Date) {
+        self.now = now
+        startOfToday = UTCDate.calendar.startOfDay(for: now)
+        secondsIntoToday = max(0, Int(now.timeIntervalSince(startOfToday)))
+    }
+
+    /// The start of the UTC day `offset` days from today.
+    func startOfDay(_ offset: Int) -> Date {
+        startOfToday.addingTimeInterval(Double(offset) * 86_400)
+    }
+
+    /// How many days from today the UTC day starting at `startOfDay` is.
+    func offset(of startOfDay: Date) -> Int {
+        Int((startOfDay.timeIntervalSince(startOfToday) / 86_400).rounded(.down))
+    }
+
+    /// `YYYY-MM-DD` of the UTC day `offset` days from today.
+    func day(_ offset: Int) -> String {
+        UTCDate.day(startOfDay(offset))
+    }
+}
+
+/// The standing users and the days each stood on: one bit a day, by day index
+/// (0 is the oldest seeded day, `days` is today).
+struct StandHistories {
+    private(set) var userIds: [Int64] = []
+    private var bits: [UInt64] = []
+    private let words: Int
+
+    init(days: Int) {
+        words = days / 64 + 1
+    }
+
+    var count: Int { userIds.count }
+
+    mutating func append(userId: Int64, days: [UInt64]) {
+        userIds.append(userId)
+        bits += days
+    }
+
+    func stood(_ user: Int, onDay index: Int) -> Bool {
+        bits[user * words + (index >> 6)] & (1 << UInt64(index & 63)) != 0
     }
 }
