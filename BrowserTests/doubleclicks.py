@@ -85,7 +85,7 @@ def test_a_double_clicked_grant_grants_once(browser, server):
     after, = server.query("SELECT valid_entries FROM sweepstakes_entrants WHERE sweepstakes_id = ? AND user_id = ?", sweepstakes_id, user_id)
     assert after == valid + 3, f"{posts} POSTs: valid entries {valid} → {after}"
     text = browser.find_element(By.CSS_SELECTOR, "main").text
-    assert "Granted 3 entries." in text
+    assert "Granted 3 entries to " in text and f"they now have {valid + 3:,} valid entries here." in text, text
     assert "This form was already sent at" in text and "sending it again changed nothing" in text
     shots = os.path.join(server.root, ".build", "screenshots")
     for width in WIDTHS:

@@ -23,7 +23,8 @@ def test_owner_grants_exports_closes_and_draws(browser, server):
     browser.find_element(By.ID, "grant-quantity").send_keys("3")
     browser.find_element(By.ID, "grant-reason").send_keys("Ticket 4411: streak lost to an app outage")
     click_and_load(browser, "form[action$='/grant'] button")
-    assert "Granted 3 entries." in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    notice = browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert "Granted 3 entries to " in notice and f"they now have {valid + 3:,} valid entries here." in notice, notice
     assert int(browser.find_element(By.ID, "valid-entries").text.replace(",", "")) == valid + 3
     assert "Ticket 4411" in browser.find_element(By.CSS_SELECTOR, "table").text
     click_and_load(browser, link_text=f"← Back to {name}")

@@ -1,4 +1,5 @@
 import Foundation
+import StandTestSupport
 import StandCore
 import Testing
 @testable import StandWeb
@@ -23,14 +24,8 @@ import Testing
         let session = try await SessionStore(store: prepared.store).start(staffId: try #require(support.id), replacing: nil)
 
         let port = try RawHTTP.freePort()
-        let server = Process()
-        server.executableURL = try Self.binary()
-        server.currentDirectoryURL = TestConsole.root
-        server.arguments = ["serve", "--db", prepared.store.path, "--port", String(port)]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() } }
+        let server = try ChildProcess([try Self.binary().path, "serve", "--db", prepared.store.path, "--port", String(port)],
+                                      directory: TestConsole.root.path)
         try await RawHTTP.waitUntilAnswering(port: port, path: "/healthz", timeout: 60)
 
         for index in 0..<300 {
@@ -43,9 +38,8 @@ import Testing
                 """)
             try #require(page.status == 200, "view \(index + 1): \(page.text.prefix(200))")
         }
-        kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
-        #expect(server.terminationReason == .uncaughtSignal)
+        server.kill(SIGKILL)
+        #expect(server.endedBy(SIGKILL))
 
         // The next start writes what the killed process journaled.
         let restarted = try TestConsole(databasePath: prepared.store.path)

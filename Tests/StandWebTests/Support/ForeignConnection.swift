@@ -1,4 +1,5 @@
 import Foundation
+import StandTestSupport
 
 /// Another program on the shared store: a Python process with its own SQLite
 /// connection, holding a lock for as long as the test says. Python's sqlite3
@@ -11,9 +12,7 @@ final class ForeignConnection: @unchecked Sendable {
         case readSnapshot = "BEGIN"
     }
 
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let process: ChildProcess
 
     /// Returns once the lock or snapshot is held.
     init(path: String, holding hold: Hold) throws {
@@ -27,29 +26,21 @@ final class ForeignConnection: @unchecked Sendable {
             connection.execute("COMMIT")
             print("released", flush=True)
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path, hold.rawValue]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        process = try ChildProcess(["python3", "-c", script, path, hold.rawValue], pipeInput: true, pipeOutput: true)
         guard readLine() == "held" else { throw ForeignConnectionError.didNotStart }
     }
 
     /// Commit (nothing was written) and wait for the process to end.
     func release() {
-        try? input.fileHandleForWriting.close()
+        try? process.input?.close()
         _ = readLine()
-        process.waitUntilExit()
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
+        process.wait()
     }
 
     private func readLine() -> String {
         var bytes = Data()
         while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            guard let byte = process.output?.readData(ofLength: 1) else { break }
             if byte.isEmpty || byte == Data("\n".utf8) { break }
             bytes.append(byte)
         }

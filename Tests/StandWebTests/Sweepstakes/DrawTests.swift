@@ -133,17 +133,11 @@ import Testing
         let file = folder.url.appendingPathComponent("snapshot.csv")
         try Data(text.utf8).write(to: file)
         func python(_ expect: [String]) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", TestConsole.root.appendingPathComponent("scripts/verify-draw.py").path,
-                                 "--seed", draw.seed, "--hash", draw.snapshotHash, "--winners", String(draw.winnerCount),
-                                 "--expect", expect.joined(separator: ","), file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, output)
+            let process = try ChildProcess(["python3", TestConsole.root.appendingPathComponent("scripts/verify-draw.py").path,
+                                            "--seed", draw.seed, "--hash", draw.snapshotHash, "--winners", String(draw.winnerCount),
+                                            "--expect", expect.joined(separator: ","), file.path], pipeOutput: true)
+            let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            return (process.wait(), output)
         }
         let winners = draw.winners.map(\.uuid)
         let agreed = try python(winners)
