@@ -12,6 +12,7 @@ from selenium.webdriver.chrome.service import Service
 
 from server import StandServer
 import doubleclicks
+import endedsession
 import flows
 import layout
 import questions
@@ -36,7 +37,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL:
             browser = new_browser()
             try:
                 test(browser, server)

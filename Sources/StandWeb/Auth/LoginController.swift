@@ -25,6 +25,9 @@ struct LoginController {
         let parameters = QueryParameters(request)
         page.next = Self.safeNext(parameters["next"]) ?? ""
         if parameters["signed_out"] != nil { page.notice = "You have signed out." }
+        if parameters["ended"] != nil {
+            page.notice = "Your session ended before that form was sent, so nothing was saved. Sign in to go back to it; what you typed is brought back into it, for you to check and send again."
+        }
         return try render(page, status: .ok, request: request, context: context)
     }
 

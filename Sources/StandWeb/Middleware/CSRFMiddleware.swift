@@ -35,7 +35,14 @@ struct CSRFMiddleware: RouterMiddleware {
         // The route's own access rule, before the body: a visitor without a
         // session goes to sign in, a role without the permission gets a 403.
         // A path no form posts to is treated as a signed-in one: 404 or 405 after the token check.
-        if let refusal = try (routes.access(.post, path) ?? .signedIn).check(request, context) {
+        let access = routes.access(.post, path) ?? .signedIn
+        if access != .anyone, context.staff == nil {
+            // The session ended while the form was open: nothing is saved,
+            // and signing in leads back to the form (app.js brings back what
+            // was typed, kept in the tab; it is never sent by itself).
+            return .redirect(to: Site.login.href(["ended": "1", "next": routes.nearestPage(above: path)]))
+        }
+        if let refusal = try access.check(request, context) {
             return refusal
         }
         let uploadLimit = Self.uploadLimits[path]
@@ -74,6 +81,7 @@ struct CSRFMiddleware: RouterMiddleware {
         if let staffId = context.staff?.id, let token = tokens.submission {
             context.submission = FormSubmission(token: token, path: path, staffId: staffId)
         }
+        context.formPage = routes.nearestPage(above: path)
         return try await next(request, context)
     }
 

@@ -18,6 +18,10 @@ public struct AppRequestContext: RequestContext, Sendable {
     public var formToken: String { id }
     /// The form submission this POST is, from its `submission` field (signed in only).
     var submission: FormSubmission?
+    /// For a POST: the page its form belongs to (the nearest page above its
+    /// action), where the history entry of the answer points, so the back
+    /// button never offers to send the form again.
+    var formPage: String?
     public let remoteIP: String?
 
     public init(source: ApplicationRequestContextSource) {

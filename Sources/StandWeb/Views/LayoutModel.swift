@@ -28,6 +28,9 @@ struct LayoutModel: MustacheFields {
     var storeAlert: String?
     /// A form was sent again: when the first was, and that nothing changed twice.
     var repeatNotice: String?
+    /// Set on a page that answers a POST (a refused form, a question asked
+    /// first): app.js makes its history entry this page's address instead.
+    var formPage: String?
 
     /// The sections of the console, each shown only to roles that can use it.
     static let sections: [(label: String, href: String, permission: Permission)] = [
@@ -44,7 +47,7 @@ struct LayoutModel: MustacheFields {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "title": { $0.title }, "csrf": { $0.csrf }, "submission": { $0.submission }, "staffEmail": { $0.staffEmail }, "signedIn": { $0.signedIn },
         "staffRole": { $0.staffRole }, "nav": { $0.nav }, "navHTML": { $0.navHTML }, "canSearchUsers": { $0.canSearchUsers },
-        "notice": { $0.notice }, "storeAlert": { $0.storeAlert }, "repeatNotice": { $0.repeatNotice },
+        "notice": { $0.notice }, "storeAlert": { $0.storeAlert }, "repeatNotice": { $0.repeatNotice }, "formPage": { $0.formPage },
     ]
 
     init(title: String, path: String, context: AppRequestContext, notice: String? = nil) {
@@ -81,6 +84,7 @@ extension LayoutModel {
         var layout = LayoutModel(title: Fixture.hostile, path: Site.dashboard.pattern, staff: staff, csrf: "0123abcd", submission: "4567cdef", notice: Fixture.hostile)
         layout.storeAlert = Fixture.hostile
         layout.repeatNotice = Fixture.hostile
+        layout.formPage = "/sweepstakes/1"
         return layout
     }
 }

@@ -43,6 +43,7 @@ public struct PageRenderer: Sendable {
     ) throws -> Response {
         var layout = LayoutModel(title: page.title, path: request.uri.path, context: context, notice: notice)
         layout.navHTML = navigation.html(for: layout.nav)
+        if request.method == .post { layout.formPage = context.formPage }
         if let problem = storeHealth?.problem {
             layout.storeAlert = context.staff == nil ? problem.fault.heading + "." : problem.summary
         }

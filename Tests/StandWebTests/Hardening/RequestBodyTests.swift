@@ -38,7 +38,7 @@ import Testing
             browser.forgetCookies()
             let anonymous = try await browser.send("/questions/upload", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: "x"))
             #expect(anonymous.status == .seeOther)
-            #expect(anonymous.location == "/login")
+            #expect(anonymous.location == "/login?ended=1&next=%2Fquestions%2Fupload")
             #expect(try await browser.get("/healthz").status == .ok)
         }
     }
