@@ -19,8 +19,8 @@ struct VerifyDrawCommand: AsyncParsableCommand {
     var snapshot: String?
 
     func run() async throws {
-        let opened = try store.open(migrate: false)
-        guard let result = try await SweepstakesDraws.verify(opened, drawId: id) else {
+        let draws = SweepstakesDraws(store: try store.open(migrate: false))
+        guard let result = try await draws.verify(drawId: id) else {
             throw ValidationError("There is no draw #\(id) in \(store.path).")
         }
         let draw = result.draw
@@ -33,7 +33,7 @@ struct VerifyDrawCommand: AsyncParsableCommand {
             print("winner \(rank + 1): \(uuid)\(uuid == recorded ? "" : " (recorded: \(recorded))")")
         }
         print("winners: \(result.winnersMatch ? "match" : "DIFFER from the recorded ones")")
-        if let path = snapshot, let (_, text) = try await SweepstakesDraws.snapshot(opened, drawId: id) {
+        if let path = snapshot, let (_, text) = try await draws.snapshot(drawId: id) {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             print("snapshot written to \(path)")
         }

@@ -28,7 +28,7 @@ import Testing
                                arguments: [db.lastInsertedRowID, index + 1])
             }
         }
-        guard case .drawn(let draw) = try await SweepstakesDraws.draw(store, sweepstakesId: 1, replacing: nil, reason: "",
+        guard case .drawn(let draw) = try await SweepstakesDraws(store: store).draw(sweepstakesId: 1, replacing: nil, reason: "",
                                                                       by: AuditActor(staffId: 1, email: "o@example.com", ip: nil)) else {
             Issue.record("no draw")
             return

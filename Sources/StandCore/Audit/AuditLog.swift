@@ -2,7 +2,13 @@ import Foundation
 import GRDB
 
 /// Writing and reading the audit trail.
-public enum AuditLog {
+public struct AuditLog: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     /// Append an event inside the caller's transaction, so it commits or rolls
     /// back together with the change it describes.
     @discardableResult
@@ -117,8 +123,8 @@ public enum AuditLog {
         return KeysetPage(items: rows, limit: limit, cursor: { $0.event.id })
     }
 
-    public static func page(_ store: StandStore, filter: Filter, before: Int64?, limit: Int) async throws -> KeysetPage<Entry, Int64> {
-        try await store.read { db in try page(db, filter: filter, before: before, limit: limit) }
+    public func page(filter: Filter, before: Int64?, limit: Int) async throws -> KeysetPage<Entry, Int64> {
+        try await store.read { db in try Self.page(db, filter: filter, before: before, limit: limit) }
     }
 
     /// What the audit page shows: a page of the filtered log (none when the
@@ -129,10 +135,10 @@ public enum AuditLog {
         public let staff: [StaffMember]
     }
 
-    public static func listing(_ store: StandStore, filter: Filter?, before: Int64?, limit: Int) async throws -> Listing {
+    public func listing(filter: Filter?, before: Int64?, limit: Int) async throws -> Listing {
         try await store.read { db in
             Listing(
-                entries: try filter.map { try page(db, filter: $0, before: before, limit: limit) },
+                entries: try filter.map { try Self.page(db, filter: $0, before: before, limit: limit) },
                 staff: try StaffAccounts.all(db))
         }
     }
@@ -140,12 +146,12 @@ public enum AuditLog {
     /// The filtered log, newest first, handed over `batchSize` events at a time:
     /// each batch is its own short read, so an export of the whole log neither
     /// holds a snapshot open for long nor holds the log in memory.
-    public static func export(
-        _ store: StandStore, filter: Filter, batchSize: Int = 500, _ handle: ([Entry]) async throws -> Void
+    public func export(
+        filter: Filter, batchSize: Int = 500, _ handle: ([Entry]) async throws -> Void
     ) async throws {
         var before: Int64?
         while true {
-            let page = try await page(store, filter: filter, before: before, limit: batchSize)
+            let page = try await page(filter: filter, before: before, limit: batchSize)
             if !page.items.isEmpty { try await handle(page.items) }
             guard let next = page.nextCursor else { return }
             before = next
@@ -155,9 +161,9 @@ public enum AuditLog {
 
 extension AuditLog {
     /// An owner downloaded the log; `filter` is the export's address (filters only, no personal data beyond a typed target).
-    public static func recordExport(_ store: StandStore, by actor: AuditActor, filter: Filter, at now: Date = Date()) async throws {
+    public func recordExport(by actor: AuditActor, filter: Filter, at now: Date = Date()) async throws {
         try await store.write { db in
-            try record(db, .auditExported, by: actor, detail: filter.auditDetail, at: now)
+            try Self.record(db, .auditExported, by: actor, detail: filter.auditDetail, at: now)
         }
     }
 }

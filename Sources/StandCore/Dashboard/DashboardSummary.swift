@@ -12,10 +12,19 @@ public struct DashboardSummary: Sendable {
     public let unscheduledDays: [String]
 
     static let lookahead = 14
+}
 
-    public static func load(_ store: StandStore, now: Date = Date()) async throws -> DashboardSummary {
+/// The front page's figures, read together.
+public struct Dashboard: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
+    public func summary(now: Date = Date()) async throws -> DashboardSummary {
         let today = UTCDate.day(now)
-        let window = (0..<lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
+        let window = (0..<DashboardSummary.lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
         return try await store.read { db in
             func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
                 try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0

@@ -2,7 +2,15 @@ import Foundation
 import GRDB
 
 /// Erasing an account: all of it in one transaction, once.
-public enum AccountDeletion {
+public struct AccountDeletion: Sendable {
+    let store: StandStore
+    let erasures: PendingErasures
+
+    public init(store: StandStore, erasures: PendingErasures) {
+        self.store = store
+        self.erasures = erasures
+    }
+
     public enum Outcome: Sendable, Equatable {
         case deleted(Tombstone, DeletionPreview)
         /// Someone (or this same form, submitted twice) deleted it first.
@@ -17,8 +25,8 @@ public enum AccountDeletion {
     /// checkpointed and truncated so the erased bytes leave the WAL file too;
     /// if another program's read snapshot prevents that, the tombstone stays
     /// "erasure pending" and `PendingErasures` retries in the background.
-    public static func delete(
-        _ store: StandStore, erasures: PendingErasures, uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
+    public func delete(
+        uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
         guard let staffId = actor.staffId else { throw ValidationErrors("reason", "Only a signed-in staff member can delete an account.") }
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -30,9 +38,9 @@ public enum AccountDeletion {
         let outcome: Outcome = try await store.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }
             guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
-            try check(confirmation: confirmation, reason: reason, account: account)
+            try Self.check(confirmation: confirmation, reason: reason, account: account)
             let preview = try DeletionPreview.make(db, account: account)
-            try erase(db, account, reason: reason, staffId: staffId, now: now)
+            try Self.erase(db, account, reason: reason, staffId: staffId, now: now)
             try AuditLog.record(db, .userDeleted, by: actor, target: (AuditTarget.user, uuid), detail: """
                 answers detached: \(preview.answers), entries removed: \(preview.entriesRemoved), \
                 entries kept detached: \(preview.entriesKept), suggestions detached: \(preview.suggestions), \
@@ -40,12 +48,12 @@ public enum AccountDeletion {
                 """, at: now)
             return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
         }
-        guard case .deleted(let tombstone, let preview) = outcome else { return outcome }
+        guard case .deleted(let deleted, let preview) = outcome else { return outcome }
         if case .stillPending = await erasures.attempt() {
             erasures.wakeUp()
         }
         // Read again: the attempt may have marked it erased.
-        return .deleted((try? await Tombstone.find(store, uuid: uuid)) ?? tombstone, preview)
+        return .deleted((try? await tombstone(uuid: uuid)) ?? deleted, preview)
     }
 
     static func check(confirmation: String, reason: String, account: UserAccount) throws {
@@ -79,5 +87,15 @@ public enum AccountDeletion {
         try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [account.id])
         try db.execute(sql: "INSERT INTO deleted_accounts (uuid, deleted_at, deleted_by, reason) VALUES (?, ?, ?, ?)",
                        arguments: [account.uuid, now, staffId, reason])
+    }
+}
+
+extension AccountDeletion {
+    public func tombstone(uuid: String) async throws -> Tombstone? {
+        try await store.read { db in try Tombstone.find(db, uuid: uuid) }
+    }
+
+    public func preview(uuid: String) async throws -> DeletionPreview? {
+        try await store.read { db in try DeletionPreview.make(db, uuid: uuid) }
     }
 }

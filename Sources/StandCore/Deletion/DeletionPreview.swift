@@ -35,7 +35,4 @@ public struct DeletionPreview: Sendable, Equatable {
         return try make(db, account: account)
     }
 
-    public static func make(_ store: StandStore, uuid: String) async throws -> DeletionPreview? {
-        try await store.read { db in try make(db, uuid: uuid) }
-    }
 }

@@ -81,11 +81,6 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         return KeysetPage(items: try DeletionRequest.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
-    /// One page of a status's list, with how many requests each status has (for the tabs), read together.
-    public static func list(_ store: StandStore, status: Status?, after: Int64?, limit: Int) async throws -> (page: KeysetPage<DeletionRequest, Int64>, counts: [Status: Int]) {
-        try await store.read { db in (try list(db, status: status, after: after, limit: limit), try counts(db)) }
-    }
-
     /// How many requests have each status.
     public static func counts(_ db: Database) throws -> [Status: Int] {
         var counts: [Status: Int] = [:]
@@ -103,24 +98,35 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {
         try DeletionRequest.fetchOne(db.cachedStatement(sql: select + " WHERE r.id = ?"), arguments: [id])
     }
-
-    public static func find(_ store: StandStore, id: Int64) async throws -> DeletionRequest? {
-        try await store.read { db in try find(db, id: id) }
-    }
 }
 
-/// Staff opening and cancelling deletion requests.
-public enum DeletionRequests {
+/// Deletion requests: listed by status, and opened or cancelled by staff.
+public struct DeletionRequests: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     public static let maximumNoteLength = 500
+
+    /// One page of a status's list, with how many requests each status has (for the tabs), read together.
+    public func list(status: DeletionRequest.Status?, after: Int64?, limit: Int) async throws -> (page: KeysetPage<DeletionRequest, Int64>, counts: [DeletionRequest.Status: Int]) {
+        try await store.read { db in (try DeletionRequest.list(db, status: status, after: after, limit: limit), try DeletionRequest.counts(db)) }
+    }
+
+    public func find(id: Int64) async throws -> DeletionRequest? {
+        try await store.read { db in try DeletionRequest.find(db, id: id) }
+    }
 
     /// Support records a request that reached them outside the app (email, phone call).
     /// One pending request per account is enough: a second one returns the first.
     @discardableResult
-    public static func open(_ store: StandStore, uuid: String, note: String, by actor: AuditActor, now: Date = Date()) async throws -> Int64? {
+    public func open(uuid: String, note: String, by actor: AuditActor, now: Date = Date()) async throws -> Int64? {
         let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = ValidationErrors()
         TextInput.check(note, field: "note", multiline: true, into: &errors)
-        if note.count > maximumNoteLength { errors.add("note", "Keep the note under \(maximumNoteLength) characters.") }
+        if note.count > Self.maximumNoteLength { errors.add("note", "Keep the note under \(Self.maximumNoteLength) characters.") }
         try errors.throwIfAny()
         return try await store.write { db in
             guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
@@ -140,13 +146,13 @@ public enum DeletionRequests {
     /// The person changed their mind, or the request was a mistake. Pending requests only.
     /// Returns the request as it was before, or nil when it is not pending any
     /// more (done or cancelled meanwhile) or does not exist.
-    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> DeletionRequest? {
+    public func cancel(id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> DeletionRequest? {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = ValidationErrors()
         TextInput.check(reason, field: "reason", into: &errors)
         KeptText.check(reason, field: "reason", into: &errors)
         if reason.isEmpty { errors.add("reason", "Say why the request is cancelled.") }
-        if reason.count > maximumNoteLength { errors.add("reason", "Keep the reason under \(maximumNoteLength) characters.") }
+        if reason.count > Self.maximumNoteLength { errors.add("reason", "Keep the reason under \(Self.maximumNoteLength) characters.") }
         try errors.throwIfAny()
         return try await store.write { db in
             guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return nil }

@@ -31,7 +31,4 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
             """), arguments: [uuid])
     }
 
-    public static func find(_ store: StandStore, uuid: String) async throws -> Tombstone? {
-        try await store.read { db in try find(db, uuid: uuid) }
-    }
 }

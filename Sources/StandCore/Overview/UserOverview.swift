@@ -17,12 +17,6 @@ public enum UserOverview: Sendable {
     case live(Live)
     case deleted(Tombstone)
 
-    public static func load(_ store: StandStore, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int) async throws -> UserOverview? {
-        try await store.read { db in
-            try load(db, uuid: uuid, answersBefore: answersBefore, answersLimit: answersLimit, eventsLimit: eventsLimit)
-        }
-    }
-
     public static func load(_ db: Database, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int) throws -> UserOverview? {
         guard let account = try UserAccount.find(db, uuid: uuid) else {
             return try Tombstone.find(db, uuid: uuid).map { .deleted($0) }

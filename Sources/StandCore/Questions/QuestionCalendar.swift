@@ -38,27 +38,6 @@ public struct QuestionCalendar: Sendable {
     public static let nearWindow = 14
     public static let farWindow = 60
 
-    public static func load(_ store: StandStore, month: CalendarMonth, now: Date = Date()) async throws -> QuestionCalendar {
-        let today = UTCDate.day(now)
-        let window = (0..<farWindow).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
-        let days = month.days
-        return try await store.read { db in
-            var questions: [String: Entry] = [:]
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT id, runs_on, text FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
-                arguments: [days.first!, days.last!])
-            while let row = try rows.next() {
-                let entry = Entry(id: row[0], runsOn: row[1], text: row[2])
-                questions[entry.runsOn] = entry
-            }
-            let empty = try emptyDays(db, in: window)
-            return QuestionCalendar(
-                month: month, today: today, questions: questions,
-                emptyInNext14: empty.filter { $0 < window[nearWindow] }.count, emptyInNext60: empty.count,
-                firstEmptyDay: empty.first)
-        }
-    }
-
     /// The days of `window` (consecutive, in order) with no question.
     static func emptyDays(_ db: Database, in window: [String]) throws -> [String] {
         guard let first = window.first, let last = window.last else { return [] }

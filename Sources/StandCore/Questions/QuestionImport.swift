@@ -7,7 +7,13 @@ import GRDB
 /// not by hand). A preview lists every row with its problems; applying writes
 /// every row in one transaction, only when no row has one, checked again inside
 /// that transaction.
-public enum QuestionImport {
+public struct QuestionImport: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     public static let maximumBytes = 1_048_576
     public static let maximumRows = 1_000
 
@@ -99,15 +105,15 @@ public enum QuestionImport {
         return Preview(rows: rows, fileProblem: nil)
     }
 
-    public static func preview(_ store: StandStore, csv: String, now: Date = Date()) async throws -> Preview {
-        try await store.read { db in try preview(db, csv: csv, today: UTCDate.day(now)) }
+    public func preview(csv: String, now: Date = Date()) async throws -> Preview {
+        try await store.read { db in try Self.preview(db, csv: csv, today: UTCDate.day(now)) }
     }
 
     /// Schedule every row, or none: the preview is made again inside the write
     /// transaction, so a day taken since the preview refuses the whole file.
-    public static func apply(_ store: StandStore, csv: String, by actor: AuditActor, now: Date = Date()) async throws -> Outcome {
+    public func apply(csv: String, by actor: AuditActor, now: Date = Date()) async throws -> Outcome {
         try await store.write { db in
-            let preview = try preview(db, csv: csv, today: UTCDate.day(now))
+            let preview = try Self.preview(db, csv: csv, today: UTCDate.day(now))
             guard preview.canApply else { return .refused(preview) }
             var scheduled: [DailyQuestion] = []
             for row in preview.rows {

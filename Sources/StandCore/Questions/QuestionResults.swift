@@ -59,10 +59,6 @@ public struct QuestionResults: Sendable {
         return QuestionResults(question: question, choices: try choices(db, questionId: id), hourly: try hourly(db, question: question))
     }
 
-    public static func load(_ store: StandStore, id: Int64) async throws -> QuestionResults? {
-        try await store.read { db in try fetch(db, id: id) }
-    }
-
     static func choices(_ db: Database, questionId: Int64) throws -> [QuestionChoice] {
         try QuestionChoice.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM question_choices WHERE question_id = ? ORDER BY position"), arguments: [questionId])

@@ -5,7 +5,13 @@ import GRDB
 /// runs in one write transaction with its audit event; every rule that needs
 /// the store (a taken day, a question that has started, an edit made
 /// meanwhile) is checked inside that transaction.
-public enum QuestionScheduling {
+public struct QuestionScheduling: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     /// The day asked for already has a question.
     public struct TakenDay: Sendable, Equatable {
         public let day: String
@@ -40,15 +46,15 @@ public enum QuestionScheduling {
 
     /// Schedule a new question. `suggestionId`, when given, names the pending
     /// suggestion it came from; it is marked approved in the same transaction.
-    public static func schedule(
-        _ store: StandStore, _ draft: QuestionDraft, fromSuggestion suggestionId: Int64? = nil, by actor: AuditActor, now: Date = Date()
+    public func schedule(
+        _ draft: QuestionDraft, fromSuggestion suggestionId: Int64? = nil, by actor: AuditActor, now: Date = Date()
     ) async throws -> DailyQuestion {
         try await store.write { db in
-            let valid = try check(db, draft, excluding: nil, now: now)
+            let valid = try Self.check(db, draft, excluding: nil, now: now)
             var question = DailyQuestion(id: nil, text: valid.text, runsOn: valid.runsOn, scheduledBy: actor.staffId,
                                          suggestionId: suggestionId, createdAt: now, updatedAt: now, version: 1)
             try question.insert(db)
-            try insertChoices(db, valid.choices, questionId: question.id!)
+            try Self.insertChoices(db, valid.choices, questionId: question.id!)
             try AuditLog.record(db, .questionScheduled, by: actor, target: (AuditTarget.question, String(question.id!)),
                                 detail: valid.runsOn, at: now)
             if let suggestionId {
@@ -59,14 +65,14 @@ public enum QuestionScheduling {
     }
 
     /// Save an edit of a future question, made on the form opened at `version`.
-    public static func update(
-        _ store: StandStore, id: Int64, version: Int, _ draft: QuestionDraft, by actor: AuditActor, now: Date = Date()
+    public func update(
+        id: Int64, version: Int, _ draft: QuestionDraft, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
         try await store.write { db in
             guard let current = try QuestionResults.fetch(db, id: id) else { return .notFound }
-            if try hasStarted(db, current.question, now: now) { return .started(current.question) }
+            if try Self.hasStarted(db, current.question, now: now) { return .started(current.question) }
             if current.question.version != version { return .conflict(current: current) }
-            let valid = try check(db, draft, excluding: id, now: now)
+            let valid = try Self.check(db, draft, excluding: id, now: now)
             var changes: [String] = []
             if valid.runsOn != current.question.runsOn { changes.append("moved from \(current.question.runsOn)") }
             if valid.text != current.question.text { changes.append("changed text") }
@@ -80,7 +86,7 @@ public enum QuestionScheduling {
             try db.execute(sql: "UPDATE daily_questions SET text = ?, runs_on = ?, updated_at = ?, version = ? WHERE id = ?",
                            arguments: [question.text, question.runsOn, now, question.version, id])
             try db.execute(sql: "DELETE FROM question_choices WHERE question_id = ?", arguments: [id])
-            try insertChoices(db, valid.choices, questionId: id)
+            try Self.insertChoices(db, valid.choices, questionId: id)
             try AuditLog.record(db, .questionUpdated, by: actor, target: (AuditTarget.question, String(id)),
                                 detail: valid.runsOn + ": " + changes.joined(separator: ", "), at: now)
             return .saved(question, changes: changes)
@@ -88,12 +94,12 @@ public enum QuestionScheduling {
     }
 
     /// Take a future question off the calendar (its day becomes empty).
-    public static func unschedule(
-        _ store: StandStore, id: Int64, version: Int, by actor: AuditActor, now: Date = Date()
+    public func unschedule(
+        id: Int64, version: Int, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
         try await store.write { db in
             guard let current = try QuestionResults.fetch(db, id: id) else { return .notFound }
-            if try hasStarted(db, current.question, now: now) { return .started(current.question) }
+            if try Self.hasStarted(db, current.question, now: now) { return .started(current.question) }
             if current.question.version != version { return .conflict(current: current) }
             // Choices and hourly tallies go with it (ON DELETE CASCADE); a suggestion keeps its approval.
             try db.execute(sql: "DELETE FROM daily_questions WHERE id = ?", arguments: [id])
@@ -153,13 +159,40 @@ public enum QuestionScheduling {
         return candidate
     }
 
-    public static func nextFreeDay(_ store: StandStore, from day: String, now: Date = Date()) async throws -> String {
-        try await store.read { db in try nextFreeDay(db, from: day, today: UTCDate.day(now)) }
+    public func nextFreeDay(from day: String, now: Date = Date()) async throws -> String {
+        try await store.read { db in try Self.nextFreeDay(db, from: day, today: UTCDate.day(now)) }
     }
 
     static func insertChoices(_ db: Database, _ choices: [String], questionId: Int64) throws {
         for (position, text) in choices.enumerated() {
             try QuestionChoice(questionId: questionId, position: position, text: text, answerCount: 0).insert(db)
+        }
+    }
+}
+
+extension QuestionScheduling {
+    public func results(id: Int64) async throws -> QuestionResults? {
+        try await store.read { db in try QuestionResults.fetch(db, id: id) }
+    }
+
+    public func calendar(month: CalendarMonth, now: Date = Date()) async throws -> QuestionCalendar {
+        let today = UTCDate.day(now)
+        let window = (0..<QuestionCalendar.farWindow).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
+        let days = month.days
+        return try await store.read { db in
+            var questions: [String: QuestionCalendar.Entry] = [:]
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT id, runs_on, text FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
+                arguments: [days.first!, days.last!])
+            while let row = try rows.next() {
+                let entry = QuestionCalendar.Entry(id: row[0], runsOn: row[1], text: row[2])
+                questions[entry.runsOn] = entry
+            }
+            let empty = try QuestionCalendar.emptyDays(db, in: window)
+            return QuestionCalendar(
+                month: month, today: today, questions: questions,
+                emptyInNext14: empty.filter { $0 < window[QuestionCalendar.nearWindow] }.count, emptyInNext60: empty.count,
+                firstEmptyDay: empty.first)
         }
     }
 }

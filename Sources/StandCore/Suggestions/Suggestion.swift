@@ -48,9 +48,6 @@ public struct Suggestion: Sendable, FetchableRecord {
         try Suggestion.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id])
     }
 
-    public static func find(_ store: StandStore, id: Int64) async throws -> Suggestion? {
-        try await store.read { db in try find(db, id: id) }
-    }
 }
 
 /// The suggestions lists: pending ones newest first (the partial index
@@ -68,29 +65,4 @@ public enum SuggestionQueue {
 
     public static let pageSize = 25
 
-    public static func page(_ store: StandStore, status: Suggestion.Status, after cursor: Cursor?, limit: Int = pageSize) async throws -> Listing {
-        try await store.read { db in
-            let column = status == .pending ? "s.created_at" : "s.reviewed_at"
-            // The status is spelt out, not bound: a bound value compared with the column of a
-            // partial index's WHERE has SQLite recompile the statement at every run (StatementReuseTests).
-            var sql = Suggestion.select + " WHERE s.status = '\(status.rawValue)'"
-            var arguments: StatementArguments = []
-            if let cursor {
-                sql += " AND (\(column), s.id) < (?, ?)"
-                arguments += [cursor.time, cursor.id]
-            }
-            sql += " ORDER BY \(column) DESC, s.id DESC LIMIT ?"
-            arguments += [limit + 1]
-            let rows = try Suggestion.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-            let items = Array(rows.prefix(limit))
-            let next = rows.count > limit ? items.last.map { row in
-                Cursor(time: StoreTimestamp.string(status == .pending ? row.createdAt : (row.reviewedAt ?? row.createdAt)), id: row.id)
-            } : nil
-            var counts: [Suggestion.Status: Int] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM suggestions GROUP BY status")) {
-                if let status = Suggestion.Status(rawValue: row[0]) { counts[status] = row[1] }
-            }
-            return Listing(items: items, next: next, counts: counts)
-        }
-    }
 }

@@ -4,7 +4,13 @@ import GRDB
 /// Approving and rejecting suggestions. An approval is the scheduling of a
 /// question (`QuestionScheduling.schedule(fromSuggestion:)`) and is written in
 /// that transaction; a rejection may cover several suggestions at once.
-public enum SuggestionReview {
+public struct SuggestionReview: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     public static let noteLength = 500
     /// One page of checkboxes at most.
     public static let maximumBatch = 100
@@ -32,8 +38,8 @@ public enum SuggestionReview {
     }
 
     /// Reject pending suggestions, with an optional reason, one audit event each.
-    public static func reject(_ store: StandStore, ids: [Int64], reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Rejected {
-        let (unique, note) = try checkedRejection(ids: ids, reason: reason)
+    public func reject(ids: [Int64], reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Rejected {
+        let (unique, note) = try Self.checkedRejection(ids: ids, reason: reason)
         return try await store.write { db in
             var rejected: [Int64] = []
             var skipped: [Int64] = []
@@ -67,5 +73,37 @@ public enum SuggestionReview {
         }
         try AuditLog.record(db, .suggestionApproved, by: actor, target: (AuditTarget.suggestion, String(id)),
                             detail: "question #\(question.id!) on \(question.runsOn)", at: now)
+    }
+}
+
+extension SuggestionReview {
+    public func find(id: Int64) async throws -> Suggestion? {
+        try await store.read { db in try Suggestion.find(db, id: id) }
+    }
+
+    public func page(status: Suggestion.Status, after cursor: SuggestionQueue.Cursor?, limit: Int = SuggestionQueue.pageSize) async throws -> SuggestionQueue.Listing {
+        try await store.read { db in
+            let column = status == .pending ? "s.created_at" : "s.reviewed_at"
+            // The status is spelt out, not bound: a bound value compared with the column of a
+            // partial index's WHERE has SQLite recompile the statement at every run (StatementReuseTests).
+            var sql = Suggestion.select + " WHERE s.status = '\(status.rawValue)'"
+            var arguments: StatementArguments = []
+            if let cursor {
+                sql += " AND (\(column), s.id) < (?, ?)"
+                arguments += [cursor.time, cursor.id]
+            }
+            sql += " ORDER BY \(column) DESC, s.id DESC LIMIT ?"
+            arguments += [limit + 1]
+            let rows = try Suggestion.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+            let items = Array(rows.prefix(limit))
+            let next = rows.count > limit ? items.last.map { row in
+                SuggestionQueue.Cursor(time: StoreTimestamp.string(status == .pending ? row.createdAt : (row.reviewedAt ?? row.createdAt)), id: row.id)
+            } : nil
+            var counts: [Suggestion.Status: Int] = [:]
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM suggestions GROUP BY status")) {
+                if let status = Suggestion.Status(rawValue: row[0]) { counts[status] = row[1] }
+            }
+            return SuggestionQueue.Listing(items: items, next: next, counts: counts)
+        }
     }
 }

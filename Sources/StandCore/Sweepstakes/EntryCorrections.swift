@@ -5,7 +5,13 @@ import GRDB
 /// or all, disqualify and lift. Each checks, inside its write transaction,
 /// that the sweepstakes is not drawn and the account still exists, and
 /// writes one audit event about the account naming the sweepstakes.
-public enum EntryCorrections {
+public struct EntryCorrections: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     /// Why a correction was refused, in words for the page; nothing was written.
     public struct Refused: Refusal, Equatable {
         public let message: String
@@ -16,12 +22,12 @@ public enum EntryCorrections {
     public static let grantRange = 1...100
 
     /// Grant `quantity` manual entries (1–100) with a reason.
-    public static func grant(_ store: StandStore, sweepstakesId: Int64, uuid: String, quantity: String, reason: String,
+    public func grant(sweepstakesId: Int64, uuid: String, quantity: String, reason: String,
                              by actor: AuditActor, now: Date = Date()) async throws {
         var errors = ValidationErrors()
         let trimmed = quantity.trimmingCharacters(in: .whitespaces)
         let count = trimmed.utf8.count <= 4 ? Int(trimmed) : nil
-        if count == nil || !grantRange.contains(count!) { errors.add("quantity", "Grant a whole number of entries from 1 to 100.") }
+        if count == nil || !Self.grantRange.contains(count!) { errors.add("quantity", "Grant a whole number of entries from 1 to 100.") }
         var note = ""
         do { note = try SweepstakesAdmin.checkedReason(reason) } catch let problems as ValidationErrors {
             for field in problems.fields { errors.add(field, problems[field]!) }
@@ -29,37 +35,37 @@ public enum EntryCorrections {
         try errors.throwIfAny()
         let granted = count!, reason = note
         try await store.write { db in
-            let (sweepstakes, userId) = try target(db, sweepstakesId, uuid)
+            let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
             try db.execute(sql: """
                 INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, granted_by, note, created_at)
                 VALUES (?, ?, ?, 'manual_grant', ?, ?, ?)
                 """, arguments: [sweepstakesId, userId, granted, actor.staffId, reason, now])
-            try audit(db, .entriesGranted, uuid: uuid, detail: "\(entries(granted)) in \(label(sweepstakes)): \(reason)", actor: actor, now: now)
+            try Self.audit(db, .entriesGranted, uuid: uuid, detail: "\(Self.entries(granted)) in \(Self.label(sweepstakes)): \(reason)", actor: actor, now: now)
         }
     }
 
     /// Void one entry row (its whole quantity) with a reason.
-    public static func voidEntry(_ store: StandStore, sweepstakesId: Int64, uuid: String, entryId: Int64, reason: String,
+    public func voidEntry(sweepstakesId: Int64, uuid: String, entryId: Int64, reason: String,
                                  by actor: AuditActor, now: Date = Date()) async throws {
         let reason = try SweepstakesAdmin.checkedReason(reason)
         try await store.write { db in
-            let (sweepstakes, userId) = try target(db, sweepstakesId, uuid)
+            let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
             try db.execute(sql: """
                 UPDATE sweepstakes_entries SET voided = 1, voided_by = ?, void_reason = ?
                 WHERE id = ? AND sweepstakes_id = ? AND user_id = ? AND voided = 0
                 """, arguments: [actor.staffId, reason, entryId, sweepstakesId, userId])
             guard db.changesCount == 1 else { throw Refused(message: "Entry #\(entryId) is not a valid entry of this account here (already voided?); nothing was changed.") }
-            try audit(db, .entryVoided, uuid: uuid, detail: "entry #\(entryId) in \(label(sweepstakes)): \(reason)", actor: actor, now: now)
+            try Self.audit(db, .entryVoided, uuid: uuid, detail: "entry #\(entryId) in \(Self.label(sweepstakes)): \(reason)", actor: actor, now: now)
         }
     }
 
     /// Void every valid entry of the account in this sweepstakes; returns how many rows.
     @discardableResult
-    public static func voidAll(_ store: StandStore, sweepstakesId: Int64, uuid: String, reason: String,
+    public func voidAll(sweepstakesId: Int64, uuid: String, reason: String,
                                by actor: AuditActor, now: Date = Date()) async throws -> Int {
         let reason = try SweepstakesAdmin.checkedReason(reason)
         return try await store.write { db in
-            let (sweepstakes, userId) = try target(db, sweepstakesId, uuid)
+            let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
             let quantity = try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(quantity), 0) FROM sweepstakes_entries WHERE sweepstakes_id = ? AND user_id = ? AND voided = 0",
                                             arguments: [sweepstakesId, userId]) ?? 0
             try db.execute(sql: """
@@ -67,35 +73,35 @@ public enum EntryCorrections {
                 """, arguments: [actor.staffId, reason, sweepstakesId, userId])
             let rows = db.changesCount
             guard rows > 0 else { throw Refused(message: "This account has no valid entries here; nothing was changed.") }
-            try audit(db, .entriesVoided, uuid: uuid, detail: "all \(entries(quantity)) in \(label(sweepstakes)): \(reason)", actor: actor, now: now)
+            try Self.audit(db, .entriesVoided, uuid: uuid, detail: "all \(Self.entries(quantity)) in \(Self.label(sweepstakes)): \(reason)", actor: actor, now: now)
             return rows
         }
     }
 
-    public static func disqualify(_ store: StandStore, sweepstakesId: Int64, uuid: String, reason: String,
+    public func disqualify(sweepstakesId: Int64, uuid: String, reason: String,
                                   by actor: AuditActor, now: Date = Date()) async throws {
         let reason = try SweepstakesAdmin.checkedReason(reason)
         try await store.write { db in
-            let (sweepstakes, userId) = try target(db, sweepstakesId, uuid)
-            if try isDisqualified(db, sweepstakesId, userId) { throw Refused(message: "This account is already disqualified here; nothing was changed.") }
+            let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
+            if try Self.isDisqualified(db, sweepstakesId, userId) { throw Refused(message: "This account is already disqualified here; nothing was changed.") }
             try db.execute(sql: """
                 INSERT INTO sweepstakes_disqualifications (sweepstakes_id, user_id, reason, disqualified_by, disqualified_at) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [sweepstakesId, userId, reason, actor.staffId, now])
-            try audit(db, .entrantDisqualified, uuid: uuid, detail: "from \(label(sweepstakes)): \(reason)", actor: actor, now: now)
+            try Self.audit(db, .entrantDisqualified, uuid: uuid, detail: "from \(Self.label(sweepstakes)): \(reason)", actor: actor, now: now)
         }
     }
 
-    public static func lift(_ store: StandStore, sweepstakesId: Int64, uuid: String, reason: String,
+    public func lift(sweepstakesId: Int64, uuid: String, reason: String,
                             by actor: AuditActor, now: Date = Date()) async throws {
         let reason = try SweepstakesAdmin.checkedReason(reason)
         try await store.write { db in
-            let (sweepstakes, userId) = try target(db, sweepstakesId, uuid)
+            let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
             try db.execute(sql: """
                 UPDATE sweepstakes_disqualifications SET lifted_at = ?, lifted_by = ?, lift_reason = ?
                 WHERE sweepstakes_id = ? AND user_id = ? AND lifted_at IS NULL
                 """, arguments: [now, actor.staffId, reason, sweepstakesId, userId])
             guard db.changesCount == 1 else { throw Refused(message: "This account is not disqualified here; nothing was changed.") }
-            try audit(db, .disqualificationLifted, uuid: uuid, detail: "in \(label(sweepstakes)): \(reason)", actor: actor, now: now)
+            try Self.audit(db, .disqualificationLifted, uuid: uuid, detail: "in \(Self.label(sweepstakes)): \(reason)", actor: actor, now: now)
         }
     }
 

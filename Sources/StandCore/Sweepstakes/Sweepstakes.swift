@@ -75,15 +75,8 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
         try Sweepstakes.fetchAll(db.cachedStatement(sql: select + " ORDER BY s.starts_on DESC, s.id DESC"))
     }
 
-    public static func all(_ store: StandStore) async throws -> [Sweepstakes] {
-        try await store.read { db in try all(db) }
-    }
-
     public static func find(_ db: Database, id: Int64) throws -> Sweepstakes? {
         try Sweepstakes.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id])
     }
 
-    public static func find(_ store: StandStore, id: Int64) async throws -> Sweepstakes? {
-        try await store.read { db in try find(db, id: id) }
-    }
 }

@@ -3,10 +3,16 @@ import GRDB
 
 /// Creating, editing (until it opens), closing early and cancelling a
 /// sweepstakes; each with its audit event, in the change's transaction.
-public enum SweepstakesAdmin {
+public struct SweepstakesAdmin: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     public static let reasonLength = 500
 
-    public static func create(_ store: StandStore, _ draft: SweepstakesDraft, by actor: AuditActor, now: Date = Date()) async throws -> Int64 {
+    public func create(_ draft: SweepstakesDraft, by actor: AuditActor, now: Date = Date()) async throws -> Int64 {
         let valid = try draft.validated()
         return try await store.write { db in
             try db.execute(sql: """
@@ -23,8 +29,8 @@ public enum SweepstakesAdmin {
 
     /// Close an open sweepstakes before its last day (owners). Nil when it was
     /// not open any more; nothing is written then.
-    public static func close(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Sweepstakes? {
-        let reason = try checkedReason(reason)
+    public func close(id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Sweepstakes? {
+        let reason = try Self.checkedReason(reason)
         return try await store.write { db in
             guard let sweepstakes = try Sweepstakes.find(db, id: id), sweepstakes.phase(now: now) == .open || sweepstakes.phase(now: now) == .upcoming else {
                 return nil
@@ -47,7 +53,7 @@ public enum SweepstakesAdmin {
     /// Change a sweepstakes that has not opened yet: once entries can be
     /// earned, its rules are what app users were shown and stay as they are.
     /// Its new first day cannot be before today.
-    public static func edit(_ store: StandStore, id: Int64, _ draft: SweepstakesDraft, by actor: AuditActor, now: Date = Date()) async throws -> EditOutcome {
+    public func edit(id: Int64, _ draft: SweepstakesDraft, by actor: AuditActor, now: Date = Date()) async throws -> EditOutcome {
         let valid = try draft.validated()
         let today = UTCDate.day(now)
         if valid.startsOn < today {
@@ -78,8 +84,8 @@ public enum SweepstakesAdmin {
     /// Cancel a sweepstakes created by mistake (owners), at any time before it
     /// is drawn: it stays on record, shown as cancelled, and is never drawn.
     /// Nil when it was drawn or cancelled already; nothing is written then.
-    public static func cancel(_ store: StandStore, id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Sweepstakes? {
-        let reason = try checkedReason(reason)
+    public func cancel(id: Int64, reason: String, by actor: AuditActor, now: Date = Date()) async throws -> Sweepstakes? {
+        let reason = try Self.checkedReason(reason)
         return try await store.write { db in
             guard let sweepstakes = try Sweepstakes.find(db, id: id), sweepstakes.status != "drawn", sweepstakes.cancelledAt == nil else {
                 return nil
@@ -103,5 +109,72 @@ public enum SweepstakesAdmin {
         if reason.unicodeScalars.count > reasonLength { errors.add(field, "Keep the reason under \(reasonLength) characters.") }
         try errors.throwIfAny()
         return reason
+    }
+}
+
+extension SweepstakesAdmin {
+    public func all() async throws -> [Sweepstakes] {
+        try await store.read { db in try Sweepstakes.all(db) }
+    }
+
+    public func find(id: Int64) async throws -> Sweepstakes? {
+        try await store.read { db in try Sweepstakes.find(db, id: id) }
+    }
+
+    public func overview(id: Int64, search: UserQuery?, after: SweepstakesEntrants.Cursor?) async throws -> SweepstakesOverview? {
+        try await store.read { db in
+            guard let sweepstakes = try Sweepstakes.find(db, id: id) else { return nil }
+            let draws = try SweepstakesDraws.history(db, sweepstakesId: id)
+            return SweepstakesOverview(
+                sweepstakes: sweepstakes, days: try SweepstakesEntrants.daily(db, sweepstakes: sweepstakes),
+                ranked: search == nil ? try SweepstakesEntrants.ranked(db, sweepstakesId: id, after: after) : nil,
+                found: try search.map { try SweepstakesEntrants.search(db, sweepstakesId: id, $0) },
+                currentDraw: draws.current, earlierDraws: draws.earlier)
+        }
+    }
+
+    /// A user's entry rows in one sweepstakes, newest first (at most `limit`).
+    public func entrant(sweepstakesId: Int64, uuid: String, limit: Int = 200) async throws -> SweepstakesEntrants.EntrantDetail? {
+        try await store.read { db in
+            guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE uuid = ?"), arguments: [uuid]) else { return nil }
+            let userId: Int64 = user["id"]
+            let entrant = try SweepstakesEntrants.Entrant.fetchOne(db.cachedStatement(sql: SweepstakesEntrants.select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
+            let entries = try SweepstakesEntrants.Entry.fetchAll(db.cachedStatement(sql: """
+                SELECT e.id, e.quantity, e.reason, e.note, e.voided, e.void_reason, e.created_at,
+                       g.email AS granted_by_email, v.email AS voided_by_email
+                FROM sweepstakes_entries e
+                LEFT JOIN staff g ON g.id = e.granted_by LEFT JOIN staff v ON v.id = e.voided_by
+                WHERE e.user_id = ? AND e.sweepstakes_id = ? ORDER BY e.id DESC LIMIT ?
+                """), arguments: [userId, sweepstakesId, limit + 1])
+            let disqualification = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT d.reason, d.disqualified_at, s.email FROM sweepstakes_disqualifications d LEFT JOIN staff s ON s.id = d.disqualified_by
+                WHERE d.sweepstakes_id = ? AND d.user_id = ? AND d.lifted_at IS NULL
+                """), arguments: [sweepstakesId, userId]).map { row -> String in
+                let at = row.timestamp("disqualified_at").map(UTCDate.minute) ?? ""
+                let by: String? = row["email"]
+                return "Disqualified \(at)" + (by.map { " by \($0)" } ?? "") + ": " + (row["reason"] as String)
+            }
+            return SweepstakesEntrants.EntrantDetail(entrant: entrant, email: user["email"], uuid: uuid, entries: Array(entries.prefix(limit)),
+                                 hasMore: entries.count > limit, disqualification: disqualification)
+        }
+    }
+
+    /// Every entrant by user id, handed over `batchSize` at a time: each batch
+    /// is its own short read on the primary key, so the export of a million
+    /// entrants neither holds a read open nor holds them all in memory.
+    public func exportEntrants(sweepstakesId: Int64, batchSize: Int = 2_000,
+                              _ handle: ([SweepstakesEntrants.Entrant]) async throws -> Void) async throws {
+        var after: Int64 = 0
+        while true {
+            let start = after
+            let batch = try await store.read { db in
+                try SweepstakesEntrants.Entrant.fetchAll(db.cachedStatement(sql: SweepstakesEntrants.select + " WHERE n.sweepstakes_id = ? AND n.user_id > ? ORDER BY n.user_id LIMIT ?"),
+                                     arguments: [sweepstakesId, start, batchSize])
+            }
+            guard let last = batch.last else { return }
+            try await handle(batch)
+            after = last.userId
+            if batch.count < batchSize { return }
+        }
     }
 }

@@ -3,7 +3,13 @@ import GRDB
 
 /// Drawing winners (owners, once a sweepstakes is closed), redrawing with a
 /// reason, and re-checking a draw against the store (`verify-draw`).
-public enum SweepstakesDraws {
+public struct SweepstakesDraws: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     public struct Winner: Sendable, Equatable {
         public let rank: Int
         public let uuid: String
@@ -89,18 +95,18 @@ public enum SweepstakesDraws {
     /// Draw (or, with `replacing`, redraw) in one write transaction. `replacing`
     /// is the draw in force when the confirmation page was shown (nil for a
     /// first draw): if that is no longer so, nothing is drawn.
-    public static func draw(_ store: StandStore, sweepstakesId: Int64, replacing: Int64?, reason: String,
+    public func draw(sweepstakesId: Int64, replacing: Int64?, reason: String,
                             by actor: AuditActor, now: Date = Date(), seed: String = DrawAlgorithm.newSeed()) async throws -> Outcome {
         let reason = replacing == nil && reason.trimmingCharacters(in: .whitespaces).isEmpty
             ? "Draw" : try SweepstakesAdmin.checkedReason(reason)
         return try await store.write { db in
             guard let sweepstakes = try Sweepstakes.find(db, id: sweepstakesId) else { return .notClosed(.open) }
-            let current = try latest(db, sweepstakesId: sweepstakesId)
+            let current = try Self.latest(db, sweepstakesId: sweepstakesId)
             if let current, current.id != replacing { return .alreadyDrawn(current) }
             if current == nil, replacing != nil { return .notClosed(sweepstakes.phase(now: now)) }
             if current == nil, sweepstakes.phase(now: now) != .closed { return .notClosed(sweepstakes.phase(now: now)) }
             let day = UTCDate.day(now)
-            let candidates = try candidates(db, sweepstakesId: sweepstakesId, on: day)
+            let candidates = try Self.candidates(db, sweepstakesId: sweepstakesId, on: day)
             guard !candidates.isEmpty else { return .nobodyEligible }
             let snapshot = DrawAlgorithm.snapshot(candidates)
             guard let picks = DrawAlgorithm.winners(candidates, count: sweepstakes.winnerCount, seedHex: seed) else { return .nobodyEligible }
@@ -123,7 +129,7 @@ public enum SweepstakesDraws {
                                 target: (AuditTarget.sweepstakes, String(sweepstakesId)),
                                 detail: "draw #\(drawId): \(picks.count) of \(candidates.count) eligible" + (current == nil ? "" : ", replacing draw #\(current!.id): \(reason)"),
                                 at: now)
-            return .drawn(try find(db, id: drawId)!)
+            return .drawn(try Self.find(db, id: drawId)!)
         }
     }
 
@@ -168,8 +174,8 @@ public enum SweepstakesDraws {
     }
 
     /// The draw in force in full, and the ones it replaced in a line each; one read.
-    public static func history(_ store: StandStore, sweepstakesId: Int64) async throws -> (current: Draw?, earlier: [EarlierDraw]) {
-        try await store.read { db in try history(db, sweepstakesId: sweepstakesId) }
+    public func history(sweepstakesId: Int64) async throws -> (current: Draw?, earlier: [EarlierDraw]) {
+        try await store.read { db in try Self.history(db, sweepstakesId: sweepstakesId) }
     }
 
     public static func history(_ db: Database, sweepstakesId: Int64) throws -> (current: Draw?, earlier: [EarlierDraw]) {
@@ -197,10 +203,10 @@ public enum SweepstakesDraws {
         public var winnersMatch: Bool { winners == draw.winners.map(\.uuid) }
     }
 
-    public static func verify(_ store: StandStore, drawId: Int64) async throws -> Verification? {
+    public func verify(drawId: Int64) async throws -> Verification? {
         try await store.read { db in
-            guard let draw = try find(db, id: drawId) else { return nil }
-            let candidates = try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)
+            guard let draw = try Self.find(db, id: drawId) else { return nil }
+            let candidates = try Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)
             let picks = DrawAlgorithm.winners(candidates, count: draw.winnerCount, seedHex: draw.seed) ?? []
             return Verification(draw: draw, snapshotHash: DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)), eligibleUsers: candidates.count,
                                 winners: picks.map { candidates[$0].uuid })
@@ -209,26 +215,26 @@ public enum SweepstakesDraws {
 
     /// The eligible snapshot of a draw, as the store gives it now (byte for
     /// byte the drawn one while nothing changed): for the Python verifier.
-    public static func snapshot(_ store: StandStore, drawId: Int64) async throws -> (draw: Draw, text: String)? {
+    public func snapshot(drawId: Int64) async throws -> (draw: Draw, text: String)? {
         try await store.read { db in
-            guard let draw = try find(db, id: drawId) else { return nil }
-            let bytes = DrawAlgorithm.snapshot(try candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn))
+            guard let draw = try Self.find(db, id: drawId) else { return nil }
+            let bytes = DrawAlgorithm.snapshot(try Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn))
             return (draw, String(decoding: bytes, as: UTF8.self))
         }
     }
 
     /// What a draw today would be drawn from: eligible users and their entries
     /// (the confirmation page names them before anyone draws). Counted, not listed.
-    public static func preview(_ store: StandStore, sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
+    public func preview(sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
         try await store.read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0) " + eligibleFrom),
-                                       arguments: [sweepstakesId, cutoff(UTCDate.day(now))])
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0) " + Self.eligibleFrom),
+                                       arguments: [sweepstakesId, Self.cutoff(UTCDate.day(now))])
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
     }
 
     /// Record an export of the entrants (an audit event).
-    public static func recordExport(_ store: StandStore, sweepstakesId: Int64, by actor: AuditActor, now: Date = Date()) async throws {
+    public func recordExport(sweepstakesId: Int64, by actor: AuditActor, now: Date = Date()) async throws {
         try await store.write { db in
             try AuditLog.record(db, .entrantsExported, by: actor, target: (AuditTarget.sweepstakes, String(sweepstakesId)), at: now)
         }

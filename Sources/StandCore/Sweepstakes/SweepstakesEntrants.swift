@@ -160,32 +160,6 @@ public enum SweepstakesEntrants {
         public let disqualification: String?
     }
 
-    /// A user's entry rows in one sweepstakes, newest first (at most `limit`).
-    public static func detail(_ store: StandStore, sweepstakesId: Int64, uuid: String, limit: Int = 200) async throws -> EntrantDetail? {
-        try await store.read { db in
-            guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE uuid = ?"), arguments: [uuid]) else { return nil }
-            let userId: Int64 = user["id"]
-            let entrant = try Entrant.fetchOne(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
-            let entries = try Entry.fetchAll(db.cachedStatement(sql: """
-                SELECT e.id, e.quantity, e.reason, e.note, e.voided, e.void_reason, e.created_at,
-                       g.email AS granted_by_email, v.email AS voided_by_email
-                FROM sweepstakes_entries e
-                LEFT JOIN staff g ON g.id = e.granted_by LEFT JOIN staff v ON v.id = e.voided_by
-                WHERE e.user_id = ? AND e.sweepstakes_id = ? ORDER BY e.id DESC LIMIT ?
-                """), arguments: [userId, sweepstakesId, limit + 1])
-            let disqualification = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT d.reason, d.disqualified_at, s.email FROM sweepstakes_disqualifications d LEFT JOIN staff s ON s.id = d.disqualified_by
-                WHERE d.sweepstakes_id = ? AND d.user_id = ? AND d.lifted_at IS NULL
-                """), arguments: [sweepstakesId, userId]).map { row -> String in
-                let at = row.timestamp("disqualified_at").map(UTCDate.minute) ?? ""
-                let by: String? = row["email"]
-                return "Disqualified \(at)" + (by.map { " by \($0)" } ?? "") + ": " + (row["reason"] as String)
-            }
-            return EntrantDetail(entrant: entrant, email: user["email"], uuid: uuid, entries: Array(entries.prefix(limit)),
-                                 hasMore: entries.count > limit, disqualification: disqualification)
-        }
-    }
-
     /// Valid entries per day of the sweepstakes (days with none are zero).
     public static func daily(_ db: Database, sweepstakes: Sweepstakes) throws -> [(day: String, entries: Int)] {
         let counts = try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
@@ -200,22 +174,4 @@ public enum SweepstakesEntrants {
         }
     }
 
-    /// Every entrant by user id, handed over `batchSize` at a time: each batch
-    /// is its own short read on the primary key, so the export of a million
-    /// entrants neither holds a read open nor holds them all in memory.
-    public static func export(_ store: StandStore, sweepstakesId: Int64, batchSize: Int = 2_000,
-                              _ handle: ([Entrant]) async throws -> Void) async throws {
-        var after: Int64 = 0
-        while true {
-            let start = after
-            let batch = try await store.read { db in
-                try Entrant.fetchAll(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id > ? ORDER BY n.user_id LIMIT ?"),
-                                     arguments: [sweepstakesId, start, batchSize])
-            }
-            guard let last = batch.last else { return }
-            try await handle(batch)
-            after = last.userId
-            if batch.count < batchSize { return }
-        }
-    }
 }

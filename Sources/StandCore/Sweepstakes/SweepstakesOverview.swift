@@ -15,15 +15,4 @@ public struct SweepstakesOverview: Sendable {
     public let currentDraw: SweepstakesDraws.Draw?
     public let earlierDraws: [SweepstakesDraws.EarlierDraw]
 
-    public static func load(_ store: StandStore, id: Int64, search: UserQuery?, after: SweepstakesEntrants.Cursor?) async throws -> SweepstakesOverview? {
-        try await store.read { db in
-            guard let sweepstakes = try Sweepstakes.find(db, id: id) else { return nil }
-            let draws = try SweepstakesDraws.history(db, sweepstakesId: id)
-            return SweepstakesOverview(
-                sweepstakes: sweepstakes, days: try SweepstakesEntrants.daily(db, sweepstakes: sweepstakes),
-                ranked: search == nil ? try SweepstakesEntrants.ranked(db, sweepstakesId: id, after: after) : nil,
-                found: try search.map { try SweepstakesEntrants.search(db, sweepstakesId: id, $0) },
-                currentDraw: draws.current, earlierDraws: draws.earlier)
-        }
-    }
 }

@@ -53,8 +53,4 @@ public struct UserAccount: Sendable, Equatable, FetchableRecord {
         try UserAccount.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM users WHERE uuid = ?"), arguments: [uuid])
     }
 
-    public static func find(_ store: StandStore, uuid: String) async throws -> UserAccount? {
-        try await store.read { db in try find(db, uuid: uuid) }
-    }
-
 }

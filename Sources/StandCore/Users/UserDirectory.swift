@@ -4,7 +4,13 @@ import GRDB
 /// Accounts newest first, by creation time: keyset pages on the
 /// `users_by_created (created_at, id)` index in both directions, never OFFSET
 /// and never COUNT, so page 1,000 costs what page 1 does.
-public enum UserDirectory {
+public struct UserDirectory: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     /// Where a page starts: an account's `created_at` (as stored) and id.
     public typealias Cursor = TimeCursor
 
@@ -49,11 +55,27 @@ public enum UserDirectory {
         }
     }
 
-    public static func page(_ store: StandStore, at position: Position, limit: Int) async throws -> Listing {
-        try await store.read { db in try page(db, at: position, limit: limit) }
+    public func page(at position: Position, limit: Int) async throws -> Listing {
+        try await store.read { db in try Self.page(db, at: position, limit: limit) }
     }
 }
 
 extension UserSummary {
     var cursor: UserDirectory.Cursor { UserDirectory.Cursor(time: createdAtText, id: id) }
+}
+
+extension UserDirectory {
+    public func find(uuid: String) async throws -> UserAccount? {
+        try await store.read { db in try UserAccount.find(db, uuid: uuid) }
+    }
+
+    public func search(_ query: UserQuery, after: String? = nil, limit: Int) async throws -> UserSearch.Outcome {
+        try await store.read { db in try UserSearch.run(db, query, after: after, limit: limit) }
+    }
+
+    public func overview(uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int) async throws -> UserOverview? {
+        try await store.read { db in
+            try UserOverview.load(db, uuid: uuid, answersBefore: answersBefore, answersLimit: answersLimit, eventsLimit: eventsLimit)
+        }
+    }
 }

@@ -2,7 +2,13 @@ import Foundation
 import GRDB
 
 /// Support's edit of the four fields a user cannot always fix in the app.
-public enum UserEdit {
+public struct UserEdit: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
     /// The editable fields, as typed or as stored.
     public struct Fields: Sendable, Equatable {
         public var email: String
@@ -61,17 +67,17 @@ public enum UserEdit {
     /// (what the form showed); otherwise write nothing and report a conflict.
     /// Other fields (points, streaks) may change under the form: the app writes
     /// them all day and they are not on it.
-    public static func save(
-        _ store: StandStore, uuid: String, original: Fields, typed: Fields, by actor: AuditActor, now: Date = Date()
+    public func save(
+        uuid: String, original: Fields, typed: Fields, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
-        let wanted = try validate(typed, today: now)
+        let wanted = try Self.validate(typed, today: now)
         return try await store.write { db in
             guard let current = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             let theirs = current.editableFields.changedFields(from: original)
             if !theirs.isEmpty { return .conflict(current: current, changed: theirs) }
             let changed = wanted.changedFields(from: current.editableFields)
             guard !changed.isEmpty else { return .saved(changed: []) }
-            try checkUnique(db, wanted, userId: current.id)
+            try Self.checkUnique(db, wanted, userId: current.id)
             try db.execute(sql: """
                 UPDATE users SET email = ?, phone = ?, birthdate = ?, reminder_time = ?, updated_at = ?, version = version + 1
                 WHERE id = ?

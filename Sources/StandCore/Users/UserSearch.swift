@@ -41,10 +41,6 @@ public enum UserSearch {
         }
     }
 
-    public static func run(_ store: StandStore, _ query: UserQuery, after: String? = nil, limit: Int) async throws -> Outcome {
-        try await store.read { db in try run(db, query, after: after, limit: limit) }
-    }
-
     /// A range on the NOCASE unique index of `email`: `email >= prefix AND email < prefix⁺`.
     static func prefix(_ db: Database, _ prefix: String, after: String?, limit: Int) throws -> Outcome {
         let lower = Self.asciiLowercased(prefix)

@@ -14,6 +14,19 @@ public struct AppServices: Sendable {
     public let submissions: FormSubmissions
     /// Deleted accounts whose bytes may still be in the store's file or WAL; one loop per process.
     public let erasures: PendingErasures
+    // The features' services, built once: each controller gets the ones it uses, never the store.
+    let directory: UserDirectory
+    let userEdit: UserEdit
+    let deletion: AccountDeletion
+    let deletionRequests: DeletionRequests
+    let scheduling: QuestionScheduling
+    let questionImport: QuestionImport
+    let review: SuggestionReview
+    let sweepstakesAdmin: SweepstakesAdmin
+    let draws: SweepstakesDraws
+    let corrections: EntryCorrections
+    let auditLog: AuditLog
+    let dashboard: Dashboard
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
     let routes = RouteTable()
     /// Question CSV files between preview and apply.
@@ -30,6 +43,18 @@ public struct AppServices: Sendable {
         self.submissions = FormSubmissions(store: store)
         await Self.replayJournaledViews(store: store, logger: logger)
         self.erasures = PendingErasures(store: store)
+        directory = UserDirectory(store: store)
+        userEdit = UserEdit(store: store)
+        deletion = AccountDeletion(store: store, erasures: erasures)
+        deletionRequests = DeletionRequests(store: store)
+        scheduling = QuestionScheduling(store: store)
+        questionImport = QuestionImport(store: store)
+        review = SuggestionReview(store: store)
+        sweepstakesAdmin = SweepstakesAdmin(store: store)
+        draws = SweepstakesDraws(store: store)
+        corrections = EntryCorrections(store: store)
+        auditLog = AuditLog(store: store)
+        dashboard = Dashboard(store: store)
         var renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
             failOnInvalidHTML: configuration.failOnInvalidHTML,
@@ -122,20 +147,20 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     HealthController(health: services.store.health).addRoutes(to: routes)
     LoginController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
     SetupController(staff: services.staff, renderer: services.renderer, setupToken: configuration.setupToken).addRoutes(to: routes)
-    DashboardController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
+    DashboardController(dashboard: services.dashboard, renderer: services.renderer).addRoutes(to: routes)
     AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
-    UsersController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    UserPageController(store: services.store, renderer: services.renderer, views: services.accountViews).addRoutes(to: routes)
-    UserEditController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    AccountDeletionController(store: services.store, erasures: services.erasures, renderer: services.renderer).addRoutes(to: routes)
-    DeletionRequestsController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    QuestionsController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    QuestionFormController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    QuestionUploadController(store: services.store, renderer: services.renderer, uploads: services.uploads).addRoutes(to: routes)
-    SuggestionsController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    SweepstakesController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
-    EntryCorrectionsController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
+    UsersController(directory: services.directory, renderer: services.renderer).addRoutes(to: routes)
+    UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews).addRoutes(to: routes)
+    UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
+    AccountDeletionController(deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
+    DeletionRequestsController(deletionRequests: services.deletionRequests, renderer: services.renderer).addRoutes(to: routes)
+    QuestionsController(scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
+    QuestionFormController(scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
+    QuestionUploadController(questionImport: services.questionImport, renderer: services.renderer, uploads: services.uploads).addRoutes(to: routes)
+    SuggestionsController(review: services.review, scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
+    SweepstakesController(sweepstakesAdmin: services.sweepstakesAdmin, draws: services.draws, renderer: services.renderer).addRoutes(to: routes)
+    EntryCorrectionsController(corrections: services.corrections, sweepstakesAdmin: services.sweepstakesAdmin, renderer: services.renderer).addRoutes(to: routes)
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
-    AuditController(store: services.store, renderer: services.renderer).addRoutes(to: routes)
+    AuditController(auditLog: services.auditLog, directory: services.directory, renderer: services.renderer).addRoutes(to: routes)
     return router
 }

@@ -5,7 +5,8 @@ import StandCore
 
 /// `/audit` (owners): the trail, filtered; `/audit.csv`: the same filter as a CSV download.
 struct AuditController {
-    let store: StandStore
+    let auditLog: AuditLog
+    let directory: UserDirectory
     let renderer: PageRenderer
     static let pageSize = 50
 
@@ -18,9 +19,9 @@ struct AuditController {
         let parameters = QueryParameters(request)
         let query = try AuditQuery(parameters)
         let before = try parameters.number("before", in: QueryParameters.rowIds)
-        let (filter, errors) = try await query.filter(store)
+        let (filter, errors) = try await query.filter(directory)
         let listing = try await context.timing.measure(.db) {
-            try await AuditLog.listing(store, filter: errors.isEmpty ? filter : nil, before: before, limit: Self.pageSize)
+            try await auditLog.listing(filter: errors.isEmpty ? filter : nil, before: before, limit: Self.pageSize)
         }
         let entries = listing.entries
         var page = AuditPage(
@@ -37,18 +38,17 @@ struct AuditController {
     /// The filtered log as CSV, streamed a batch at a time. The export itself is an audit event.
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = try AuditQuery(QueryParameters(request))
-        let (filter, errors) = try await query.filter(store)
+        let (filter, errors) = try await query.filter(directory)
         guard errors.isEmpty else {
             throw HTTPError(.badRequest, message: "The export's filter has a problem: " + errors.fields.compactMap { errors.messages[$0] }.joined(separator: " "))
         }
-        let store = self.store
-        try await AuditLog.recordExport(store, by: context.auditActor, filter: filter)
+        try await auditLog.recordExport(by: context.auditActor, filter: filter)
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"stand-audit-\(UTCDate.day(Date())).csv\""
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(bytes: try AuditCSV.rows([AuditCSV.header])))
-            try await AuditLog.export(store, filter: filter) { entries in
+            try await auditLog.export(filter: filter) { entries in
                 try await writer.write(ByteBuffer(bytes: try AuditCSV.rows(entries.map(AuditCSV.fields))))
             }
             try await writer.finish(nil)

@@ -24,7 +24,7 @@ struct AuditQuery: Sendable {
     }
 
     /// The store filter, or the problems with what was typed (field → message).
-    func filter(_ store: StandStore) async throws -> (AuditLog.Filter, ValidationErrors) {
+    func filter(_ directory: UserDirectory) async throws -> (AuditLog.Filter, ValidationErrors) {
         var errors = ValidationErrors()
         var filter = AuditLog.Filter(staffId: staffId, action: action, includeViews: includeViews)
         filter.from = Self.day(from, field: "from", into: &errors)
@@ -33,7 +33,7 @@ struct AuditQuery: Sendable {
             errors.add("through", "The end date is before the start date.")
         }
         if !target.isEmpty {
-            switch try await UserSearch.run(store, UserQuery(target), limit: 1) {
+            switch try await directory.search(UserQuery(target), limit: 1) {
             case .account(let uuid):
                 filter.targetType = AuditTarget.user
                 filter.targetId = uuid

@@ -3,7 +3,7 @@ import StandCore
 
 /// `/`: today's question, the counts that need attention, the days with no question.
 struct DashboardController {
-    let store: StandStore
+    let dashboard: Dashboard
     let renderer: PageRenderer
 
     func addRoutes(to group: Routes) {
@@ -11,7 +11,7 @@ struct DashboardController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let summary = try await context.timing.measure(.db) { try await DashboardSummary.load(store) }
+        let summary = try await context.timing.measure(.db) { try await dashboard.summary() }
         let page = DashboardPage(summary, canSchedule: context.can(.scheduleQuestions), canHandleDeletions: context.can(.deleteAccounts))
         return try renderer.render(page, request: request, context: context)
     }

@@ -5,8 +5,7 @@ import StandCore
 /// `/users/{uuid}/delete`: a confirmation page naming exactly what will go,
 /// then the erasure. Resubmitting, or two staff at once, find it already done.
 struct AccountDeletionController {
-    let store: StandStore
-    let erasures: PendingErasures
+    let deletion: AccountDeletion
     let renderer: PageRenderer
 
     struct DeleteForm: Decodable {
@@ -21,7 +20,7 @@ struct AccountDeletionController {
 
     @Sendable func confirm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        guard let preview = try await DeletionPreview.make(store, uuid: uuid) else {
+        guard let preview = try await deletion.preview(uuid: uuid) else {
             return try await alreadyGone(uuid, request: request, context: context)
         }
         return try renderer.render(DeletionConfirmPage(preview), request: request, context: context)
@@ -32,7 +31,7 @@ struct AccountDeletionController {
         let form = try await request.form(DeleteForm.self, context: context)
         return try await renderer.submit(request, context) {
             let outcome = try await context.timing.measure(.db) {
-                try await AccountDeletion.delete(store, erasures: erasures, uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
+                try await deletion.delete(uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
             }
             switch outcome {
             case .deleted:
@@ -46,7 +45,7 @@ struct AccountDeletionController {
                 throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")
             }
         } refused: { problem in
-            guard let preview = try await DeletionPreview.make(store, uuid: uuid) else {
+            guard let preview = try await deletion.preview(uuid: uuid) else {
                 throw HTTPError(.conflict, message: "This account was deleted by someone else meanwhile; its page shows by whom.")
             }
             var page = DeletionConfirmPage(preview)
@@ -58,7 +57,7 @@ struct AccountDeletionController {
     }
 
     private func alreadyGone(_ uuid: String, request: Request, context: AppRequestContext) async throws -> Response {
-        guard let tombstone = try await Tombstone.find(store, uuid: uuid) else {
+        guard let tombstone = try await deletion.tombstone(uuid: uuid) else {
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")
         }
         return try alreadyDeletedPage(tombstone, request: request, context: context)

@@ -5,7 +5,7 @@ import StandCore
 /// `/deletion-requests`: requests by status with counts; a pending one is
 /// cancelled from a confirmation page that names it and asks why.
 struct DeletionRequestsController {
-    let store: StandStore
+    let deletionRequests: DeletionRequests
     let renderer: PageRenderer
     static let pageSize = 100
 
@@ -27,11 +27,11 @@ struct DeletionRequestsController {
         let after = try parameters.number("after", in: QueryParameters.rowIds)
         var notice: String?
         if parameters["done"] == "cancelled", let id = try parameters.number("request", in: QueryParameters.rowIds),
-           let cancelled = try await DeletionRequest.find(store, id: id) {
+           let cancelled = try await deletionRequests.find(id: id) {
             notice = "Request #\(id) for \(cancelled.accountEmail ?? cancelled.userUUID) cancelled; the account stays."
         }
         let (requests, counts) = try await context.timing.measure(.db) {
-            try await DeletionRequest.list(store, status: filter.status, after: after, limit: Self.pageSize)
+            try await deletionRequests.list(status: filter.status, after: after, limit: Self.pageSize)
         }
         let page = DeletionRequestsPage(requests, counts: counts, filter: filter)
         return try renderer.render(page, request: request, context: context, notice: notice)
@@ -46,7 +46,7 @@ struct DeletionRequestsController {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(CancelForm.self, context: context)
         return try await renderer.submit(request, context) {
-            guard try await DeletionRequests.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
+            guard try await deletionRequests.cancel(id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
                 _ = try await pending(id)
                 throw HTTPError(.conflict, message: "Request #\(id) is no longer pending; nothing was changed.")
             }
@@ -61,7 +61,7 @@ struct DeletionRequestsController {
 
     /// The request if it is still pending; a page that says what became of it otherwise.
     private func pending(_ id: Int64) async throws -> DeletionRequest {
-        guard let found = try await DeletionRequest.find(store, id: id) else {
+        guard let found = try await deletionRequests.find(id: id) else {
             throw HTTPError(.notFound, message: "There is no deletion request #\(id).")
         }
         guard found.status == .pending else {

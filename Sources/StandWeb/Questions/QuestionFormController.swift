@@ -5,7 +5,7 @@ import StandCore
 /// Scheduling (`/questions/new`), editing or moving (`/questions/{id}/edit`) and
 /// unscheduling (`/questions/{id}/unschedule`) questions: editors and owners.
 struct QuestionFormController {
-    let store: StandStore
+    let scheduling: QuestionScheduling
     let renderer: PageRenderer
 
     /// The question form as posted. `useDay` is the "schedule it on the next
@@ -44,7 +44,7 @@ struct QuestionFormController {
         // A day the calendar linked to is offered as it is (a taken one shows its problem on saving);
         // without one, the next free day.
         var day = QueryParameters(request)["date"].flatMap { UTCDate.parseDay($0) != nil ? $0 : nil }
-        if day == nil { day = try await QuestionScheduling.nextFreeDay(store, from: UTCDate.day(Date())) }
+        if day == nil { day = try await scheduling.nextFreeDay(from: UTCDate.day(Date())) }
         let page = QuestionFormPage(purpose: .schedule, values: QuestionDraft(runsOn: day ?? "", text: "", choices: []))
         return try renderer.render(page, request: request, context: context)
     }
@@ -52,7 +52,7 @@ struct QuestionFormController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await request.form(QuestionForm.self, context: context)
         return try await renderer.submit(request, context) {
-            let question = try await QuestionScheduling.schedule(store, form.draft, by: context.auditActor)
+            let question = try await scheduling.schedule(form.draft, by: context.auditActor)
             return .redirect(to: Site.question.href(question.id!, ["done": "scheduled"]))
         } refused: { problem in
             var page = QuestionFormPage(purpose: .schedule, values: form.draft)
@@ -74,7 +74,7 @@ struct QuestionFormController {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(QuestionForm.self, context: context)
         return try await renderer.submit(request, context) {
-            switch try await QuestionScheduling.update(store, id: id, version: form.openedVersion, form.draft, by: context.auditActor) {
+            switch try await scheduling.update(id: id, version: form.openedVersion, form.draft, by: context.auditActor) {
             case .saved(_, let changes):
                 return .redirect(to: Site.question.href(id, ["done": changes.isEmpty ? "unchanged" : "saved"]))
             case .conflict(let current):
@@ -105,7 +105,7 @@ struct QuestionFormController {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(QuestionForm.self, context: context)
         return try await renderer.submit(request, context) {
-            switch try await QuestionScheduling.unschedule(store, id: id, version: form.openedVersion, by: context.auditActor) {
+            switch try await scheduling.unschedule(id: id, version: form.openedVersion, by: context.auditActor) {
             case .saved(let question, _):
                 return .redirect(to: Site.questions.href(["month": String(question.runsOn.prefix(7)), "done": "unscheduled", "day": question.runsOn]))
             case .conflict(let current):
@@ -125,7 +125,7 @@ struct QuestionFormController {
     }
 
     private func existing(_ id: Int64) async throws -> QuestionResults {
-        guard let results = try await QuestionResults.load(store, id: id) else {
+        guard let results = try await scheduling.results(id: id) else {
             throw HTTPError(.notFound, message: "There is no question #\(id); it may have been unscheduled.")
         }
         return results

@@ -5,7 +5,7 @@ import StandCore
 /// `/questions/upload`: a CSV of questions is previewed (every row with its
 /// problems), then applied all at once (`/questions/upload/apply`): editors and owners.
 struct QuestionUploadController {
-    let store: StandStore
+    let questionImport: QuestionImport
     let renderer: PageRenderer
     let uploads: PendingUploads
 
@@ -32,7 +32,7 @@ struct QuestionUploadController {
         case .failure(let refused):
             return try renderer.render(QuestionUploadPage(preview: refused), request: request, context: context, status: .unprocessableContent)
         case .success(let csv):
-            let preview = try await context.timing.measure(.db) { try await QuestionImport.preview(store, csv: csv) }
+            let preview = try await context.timing.measure(.db) { try await questionImport.preview(csv: csv) }
             var page = QuestionUploadPage(preview: preview)
             if preview.canApply, let staffId = context.staff?.id {
                 page.token = uploads.keep(csv, for: staffId)
@@ -49,7 +49,7 @@ struct QuestionUploadController {
             return try renderer.render(page, request: request, context: context, status: .gone)
         }
         return try await renderer.submit(request, context) {
-            switch try await QuestionImport.apply(store, csv: csv, by: context.auditActor) {
+            switch try await questionImport.apply(csv: csv, by: context.auditActor) {
             case .applied(let questions):
                 uploads.forget(token)
                 let days = questions.map(\.runsOn).sorted()
@@ -62,7 +62,7 @@ struct QuestionUploadController {
                 return try renderer.render(page, request: request, context: context, status: .conflict)
             }
         } refused: { problem in
-            var page = QuestionUploadPage(preview: try await QuestionImport.preview(store, csv: csv), token: token)
+            var page = QuestionUploadPage(preview: try await questionImport.preview(csv: csv), token: token)
             page.errors = problem.errors
             return page
         }

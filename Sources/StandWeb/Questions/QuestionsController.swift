@@ -5,7 +5,7 @@ import StandCore
 /// `/questions` (the calendar) and `/questions/{id}` (one question and its
 /// results): every role reads them.
 struct QuestionsController {
-    let store: StandStore
+    let scheduling: QuestionScheduling
     let renderer: PageRenderer
 
     func addRoutes(to group: Routes) {
@@ -26,7 +26,7 @@ struct QuestionsController {
                 problem = "There is no month “\(asked)” to show: months are written YYYY-MM, from \(CalendarMonth.years.lowerBound) to \(CalendarMonth.years.upperBound). This is \(currentMonth.title)."
             }
         }
-        let calendar = try await context.timing.measure(.db) { try await QuestionCalendar.load(store, month: month, now: now) }
+        let calendar = try await context.timing.measure(.db) { try await scheduling.calendar(month: month, now: now) }
         var page = QuestionCalendarPage(calendar, canSchedule: context.can(.scheduleQuestions), currentMonth: currentMonth)
         page.monthProblem = problem
         return try renderer.render(page, request: request, context: context,
@@ -35,7 +35,7 @@ struct QuestionsController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
-        guard let results = try await context.timing.measure(.db, { try await QuestionResults.load(store, id: id) }) else {
+        guard let results = try await context.timing.measure(.db, { try await scheduling.results(id: id) }) else {
             throw HTTPError(.notFound, message: "There is no question #\(id); it may have been unscheduled.")
         }
         let page = QuestionPage(results, canSchedule: context.can(.scheduleQuestions))

@@ -12,8 +12,8 @@ enum UserRoute {
     }
 
     /// No live account: a deleted one shows its tombstone, an unknown one is a 404.
-    static func missing(_ uuid: String, store: StandStore) async throws -> Response {
-        if try await Tombstone.find(store, uuid: uuid) != nil {
+    static func missing(_ uuid: String, deletion: AccountDeletion) async throws -> Response {
+        if try await deletion.tombstone(uuid: uuid) != nil {
             return .redirect(to: Site.user.href(uuid))
         }
         throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")

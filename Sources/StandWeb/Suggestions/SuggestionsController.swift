@@ -6,7 +6,8 @@ import StandCore
 /// suggestion into a question (the question form, pre-filled) or reject
 /// ticked ones with an optional reason.
 struct SuggestionsController {
-    let store: StandStore
+    let review: SuggestionReview
+    let scheduling: QuestionScheduling
     let renderer: PageRenderer
 
     struct RejectForm: Decodable {
@@ -31,14 +32,14 @@ struct SuggestionsController {
         let parameters = QueryParameters(request)
         let status = try Self.status(parameters)
         let after = try parameters.value("after", as: SuggestionQueue.Cursor.self)
-        let listing = try await context.timing.measure(.db) { try await SuggestionQueue.page(store, status: status, after: after) }
+        let listing = try await context.timing.measure(.db) { try await review.page(status: status, after: after) }
         let page = SuggestionsPage(listing, status: status, isFirstPage: after == nil, canReview: context.can(.scheduleQuestions))
         return try renderer.render(page, request: request, context: context, notice: Self.notice(parameters))
     }
 
     @Sendable func approveForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let suggestion = try await pending(try RouteParameter.rowId(context))
-        let day = try await QuestionScheduling.nextFreeDay(store, from: UTCDate.day(Date()))
+        let day = try await scheduling.nextFreeDay(from: UTCDate.day(Date()))
         let draft = QuestionDraft(runsOn: day, text: TextInput.searchable(suggestion.text), choices: [])
         let page = QuestionFormPage(purpose: .approve(suggestion: Self.source(suggestion)), values: draft)
         return try renderer.render(page, request: request, context: context)
@@ -48,7 +49,7 @@ struct SuggestionsController {
         let suggestion = try await pending(try RouteParameter.rowId(context))
         let form = try await request.form(QuestionFormController.QuestionForm.self, context: context)
         return try await renderer.submit(request, context) {
-            let question = try await QuestionScheduling.schedule(store, form.draft, fromSuggestion: suggestion.id, by: context.auditActor)
+            let question = try await scheduling.schedule(form.draft, fromSuggestion: suggestion.id, by: context.auditActor)
             return .redirect(to: Site.question.href(question.id!, ["done": "approved"]))
         } refused: { problem in
             var page = QuestionFormPage(purpose: .approve(suggestion: Self.source(suggestion)), values: form.draft)
@@ -70,11 +71,11 @@ struct SuggestionsController {
             }) {
                 return try renderer.render(ask, request: request, context: context)
             }
-            let outcome = try await SuggestionReview.reject(store, ids: form.rowIds, reason: form.reason ?? "", by: context.auditActor)
+            let outcome = try await review.reject(ids: form.rowIds, reason: form.reason ?? "", by: context.auditActor)
             return .redirect(to: Site.suggestions.href(["done": "rejected", "count": String(outcome.rejected.count),
                                                         "skipped": outcome.alreadyReviewed.isEmpty ? nil : String(outcome.alreadyReviewed.count)]))
         } refused: { problem in
-            let listing = try await SuggestionQueue.page(store, status: .pending, after: nil)
+            let listing = try await review.page(status: .pending, after: nil)
             var page = SuggestionsPage(listing, status: .pending, isFirstPage: true, canReview: true, ticked: Set(form.rowIds))
             page.reason = form.reason ?? ""
             page.errors = problem.errors
@@ -106,7 +107,7 @@ struct SuggestionsController {
 
     /// The suggestion if it still waits for review; a page that says what became of it otherwise.
     private func pending(_ id: Int64) async throws -> Suggestion {
-        guard let suggestion = try await Suggestion.find(store, id: id) else {
+        guard let suggestion = try await review.find(id: id) else {
             throw HTTPError(.notFound, message: "There is no suggestion #\(id).")
         }
         guard suggestion.status == .pending else {

@@ -6,7 +6,8 @@ import StandCore
 /// void all, disqualify, lift. Support, editors and owners; each correction
 /// comes back to the entrant's page, refused ones with the reason.
 struct EntryCorrectionsController {
-    let store: StandStore
+    let corrections: EntryCorrections
+    let sweepstakesAdmin: SweepstakesAdmin
     let renderer: PageRenderer
 
     struct CorrectionForm: Decodable {
@@ -60,22 +61,22 @@ struct EntryCorrectionsController {
             var done: QueryItems
             switch correction {
             case .grant:
-                try await EntryCorrections.grant(store, sweepstakesId: id, uuid: uuid, quantity: form.quantity ?? "", reason: reason, by: actor)
+                try await corrections.grant(sweepstakesId: id, uuid: uuid, quantity: form.quantity ?? "", reason: reason, by: actor)
                 done = ["done": "granted", "count": form.quantity?.trimmingCharacters(in: .whitespaces)]
             case .void:
                 guard let entry = form.entry.flatMap({ $0.utf8.count <= 19 ? Int64($0) : nil }) else {
                     throw HTTPError(.badRequest, message: "That form names no entry to void.")
                 }
-                try await EntryCorrections.voidEntry(store, sweepstakesId: id, uuid: uuid, entryId: entry, reason: reason, by: actor)
+                try await corrections.voidEntry(sweepstakesId: id, uuid: uuid, entryId: entry, reason: reason, by: actor)
                 done = ["done": "voided", "entry": String(entry)]
             case .voidAll:
-                let rows = try await EntryCorrections.voidAll(store, sweepstakesId: id, uuid: uuid, reason: reason, by: actor)
+                let rows = try await corrections.voidAll(sweepstakesId: id, uuid: uuid, reason: reason, by: actor)
                 done = ["done": "voided-all", "count": String(rows)]
             case .disqualify:
-                try await EntryCorrections.disqualify(store, sweepstakesId: id, uuid: uuid, reason: reason, by: actor)
+                try await corrections.disqualify(sweepstakesId: id, uuid: uuid, reason: reason, by: actor)
                 done = ["done": "disqualified"]
             case .lift:
-                try await EntryCorrections.lift(store, sweepstakesId: id, uuid: uuid, reason: reason, by: actor)
+                try await corrections.lift(sweepstakesId: id, uuid: uuid, reason: reason, by: actor)
                 done = ["done": "lifted"]
             }
             return .redirect(to: Site.sweepstakesEntrant.href(id, ["user": uuid] + done))
@@ -128,10 +129,10 @@ struct EntryCorrectionsController {
     }
 
     private func page(_ id: Int64, uuid: String, context: AppRequestContext) async throws -> EntrantPage {
-        guard let sweepstakes = try await Sweepstakes.find(store, id: id) else {
+        guard let sweepstakes = try await sweepstakesAdmin.find(id: id) else {
             throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).")
         }
-        guard let detail = try await context.timing.measure(.db, { try await SweepstakesEntrants.detail(store, sweepstakesId: id, uuid: uuid) }) else {
+        guard let detail = try await context.timing.measure(.db, { try await sweepstakesAdmin.entrant(sweepstakesId: id, uuid: uuid) }) else {
             throw HTTPError(.notFound, message: "There is no account \(uuid); a deleted account's entries can no longer be corrected.")
         }
         let isDrawn = sweepstakes.status == "drawn"

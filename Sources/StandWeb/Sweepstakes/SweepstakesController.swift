@@ -6,7 +6,8 @@ import StandCore
 /// create (`/sweepstakes/new`) and change one until it opens (`…/edit`);
 /// owners close one early (`…/close`) or cancel it before a draw (`…/cancel`).
 struct SweepstakesController {
-    let store: StandStore
+    let sweepstakesAdmin: SweepstakesAdmin
+    let draws: SweepstakesDraws
     let renderer: PageRenderer
 
     struct CreateForm: Decodable {
@@ -52,7 +53,7 @@ struct SweepstakesController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let all = try await context.timing.measure(.db) { try await Sweepstakes.all(store) }
+        let all = try await context.timing.measure(.db) { try await sweepstakesAdmin.all() }
         return try renderer.render(SweepstakesPage(all, canCreate: context.can(.createSweepstakes)), request: request, context: context)
     }
 
@@ -65,7 +66,7 @@ struct SweepstakesController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await request.form(CreateForm.self, context: context)
         return try await renderer.submit(request, context) {
-            let id = try await SweepstakesAdmin.create(store, form.draft, by: context.auditActor)
+            let id = try await sweepstakesAdmin.create(form.draft, by: context.auditActor)
             return .redirect(to: Site.sweepstake.href(id, ["done": "created"]))
         } refused: { problem in
             var page = SweepstakesFormPage(values: form.draft)
@@ -86,7 +87,7 @@ struct SweepstakesController {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(CreateForm.self, context: context)
         return try await renderer.submit(request, context) {
-            switch try await SweepstakesAdmin.edit(store, id: id, form.draft, by: context.auditActor) {
+            switch try await sweepstakesAdmin.edit(id: id, form.draft, by: context.auditActor) {
             case .saved(let changes):
                 return .redirect(to: Site.sweepstake.href(id, ["done": changes.isEmpty ? "unchanged" : "edited"]))
             case .notUpcoming(let phase):
@@ -107,7 +108,7 @@ struct SweepstakesController {
         let after = try parameters.value("after", as: SweepstakesEntrants.Cursor.self)
         let query = parameters["q"] ?? ""
         let loaded = try await context.timing.measure(.db) {
-            try await SweepstakesOverview.load(store, id: id, search: query.isEmpty ? nil : UserQuery(query), after: after)
+            try await sweepstakesAdmin.overview(id: id, search: query.isEmpty ? nil : UserQuery(query), after: after)
         }
         guard let overview = loaded else { throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).") }
         let sweepstakes = overview.sweepstakes
@@ -155,7 +156,7 @@ struct SweepstakesController {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(CloseForm.self, context: context)
         return try await renderer.submit(request, context) {
-            guard try await SweepstakesAdmin.close(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
+            guard try await sweepstakesAdmin.close(id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
                 _ = try await closable(id)
                 throw HTTPError(.conflict, message: "That sweepstakes is no longer open; nothing was changed.")
             }
@@ -177,7 +178,7 @@ struct SweepstakesController {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(CloseForm.self, context: context)
         return try await renderer.submit(request, context) {
-            guard try await SweepstakesAdmin.cancel(store, id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
+            guard try await sweepstakesAdmin.cancel(id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
                 _ = try await cancellable(id)
                 throw HTTPError(.conflict, message: "That sweepstakes was drawn or cancelled meanwhile; nothing was changed.")
             }
@@ -200,7 +201,7 @@ struct SweepstakesController {
         let form = try await request.form(DrawForm.self, context: context)
         let replacing = form.replacing.flatMap { $0.utf8.count <= 19 ? Int64($0) : nil }
         return try await renderer.submit(request, context) {
-            switch try await SweepstakesDraws.draw(store, sweepstakesId: id, replacing: replacing, reason: form.reason ?? "", by: context.auditActor) {
+            switch try await draws.draw(sweepstakesId: id, replacing: replacing, reason: form.reason ?? "", by: context.auditActor) {
             case .drawn:
                 return .redirect(to: Site.sweepstake.href(id, ["done": "drawn"], fragment: "draw"))
             case .alreadyDrawn:
@@ -223,7 +224,7 @@ struct SweepstakesController {
     @Sendable func snapshot(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
         guard let drawId = try QueryParameters(request).number("draw", in: QueryParameters.rowIds),
-              let (draw, text) = try await SweepstakesDraws.snapshot(store, drawId: drawId), draw.sweepstakesId == id else {
+              let (draw, text) = try await draws.snapshot(drawId: drawId), draw.sweepstakesId == id else {
             throw HTTPError(.notFound, message: "There is no such draw of sweepstakes #\(id).")
         }
         var headers = HTTPFields()
@@ -235,14 +236,14 @@ struct SweepstakesController {
     /// Every entrant as CSV, streamed in batches (memory stays flat on a million); audited.
     @Sendable func exportEntrants(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sweepstakes = try await existing(try RouteParameter.rowId(context))
-        let store = self.store
-        try await SweepstakesDraws.recordExport(store, sweepstakesId: sweepstakes.id, by: context.auditActor)
+        let sweepstakesAdmin = self.sweepstakesAdmin
+        try await draws.recordExport(sweepstakesId: sweepstakes.id, by: context.auditActor)
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"\(CSVRows.fileName(sweepstakes.name, day: UTCDate.day(Date())))\""
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(bytes: try CSVRows.encode([["uuid", "email", "valid_entries", "voided_entries", "disqualified", "disqualification_reason"]])))
-            try await SweepstakesEntrants.export(store, sweepstakesId: sweepstakes.id) { batch in
+            try await sweepstakesAdmin.exportEntrants(sweepstakesId: sweepstakes.id) { batch in
                 let rows = batch.map { [$0.uuid, $0.email, String($0.validEntries), String($0.voidedEntries), $0.disqualified ? "yes" : "no", $0.disqualificationReason ?? ""] }
                 try await writer.write(ByteBuffer(bytes: try CSVRows.encode(rows)))
             }
@@ -252,19 +253,19 @@ struct SweepstakesController {
     }
 
     private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
-        let current = try await SweepstakesDraws.history(store, sweepstakesId: sweepstakes.id).current
+        let current = try await draws.history(sweepstakesId: sweepstakes.id).current
         guard current != nil || sweepstakes.phase() == .closed else {
             throw HTTPError(.conflict, message: sweepstakes.phase() == .cancelled ? "\(sweepstakes.name) was cancelled: it is never drawn."
                             : "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
         }
-        let preview = try await SweepstakesDraws.preview(store, sweepstakesId: sweepstakes.id)
+        let preview = try await draws.preview(sweepstakesId: sweepstakes.id)
         return SweepstakesDrawPage(id: sweepstakes.id, name: sweepstakes.name, winners: min(sweepstakes.winnerCount, preview.eligibleUsers),
                                    eligibleUsers: preview.eligibleUsers.grouped, entries: preview.entries.grouped,
                                    replacing: current.map(DrawView.init))
     }
 
     private func existing(_ id: Int64) async throws -> Sweepstakes {
-        guard let sweepstakes = try await Sweepstakes.find(store, id: id) else {
+        guard let sweepstakes = try await sweepstakesAdmin.find(id: id) else {
             throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).")
         }
         return sweepstakes

@@ -6,7 +6,9 @@ import StandCore
 /// The form carries the values it showed; if the account no longer holds them
 /// when it comes back, nothing is written and the form shows what is there now.
 struct UserEditController {
-    let store: StandStore
+    let directory: UserDirectory
+    let userEdit: UserEdit
+    let deletion: AccountDeletion
     let renderer: PageRenderer
 
     struct EditForm: Decodable {
@@ -34,8 +36,8 @@ struct UserEditController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
-        guard let account = try await UserAccount.find(store, uuid: uuid) else {
-            return try await UserRoute.missing(uuid, store: store)
+        guard let account = try await directory.find(uuid: uuid) else {
+            return try await UserRoute.missing(uuid, deletion: deletion)
         }
         let page = UserEditPage(uuid: uuid, currentEmail: account.email, values: account.editableFields, original: account.editableFields)
         return try renderer.render(page, request: request, context: context)
@@ -45,7 +47,7 @@ struct UserEditController {
         let uuid = try UserRoute.uuid(context)
         let form = try await request.form(EditForm.self, context: context)
         return try await renderer.submit(request, context) {
-            switch try await UserEdit.save(store, uuid: uuid, original: form.original, typed: form.typed, by: context.auditActor) {
+            switch try await userEdit.save(uuid: uuid, original: form.original, typed: form.typed, by: context.auditActor) {
             case .saved(let changed):
                 return .redirect(to: Site.user.href(uuid, ["done": changed.isEmpty ? "unchanged" : "edit"]))
             case .conflict(let current, let changed):
@@ -57,7 +59,7 @@ struct UserEditController {
                     .map { UserEditPage.Typed(field: Self.label($0.0), value: $0.1) }
                 return try renderer.render(page, request: request, context: context, status: .conflict)
             case .notFound:
-                return try await UserRoute.missing(uuid, store: store)
+                return try await UserRoute.missing(uuid, deletion: deletion)
             }
         } refused: { problem in
             var page = UserEditPage(uuid: uuid, currentEmail: form.original.email, values: form.typed, original: form.original)

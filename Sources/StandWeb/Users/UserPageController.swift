@@ -5,7 +5,8 @@ import StandCore
 /// `/users/{uuid}`: one account — profile, stats, answers, entries, deletion
 /// requests and what staff did to it — or, once deleted, its tombstone.
 struct UserPageController {
-    let store: StandStore
+    let directory: UserDirectory
+    let deletionRequests: DeletionRequests
     let renderer: PageRenderer
     let views: AccountViewRecorder
     static let answersPerPage = 20
@@ -38,7 +39,7 @@ struct UserPageController {
         let uuid = try UserRoute.uuid(context)
         let form = try await request.form(OpenRequestForm.self, context: context)
         return try await renderer.submit(request, context) {
-            guard try await DeletionRequests.open(store, uuid: uuid, note: form.note ?? "", by: context.auditActor) != nil else {
+            guard try await deletionRequests.open(uuid: uuid, note: form.note ?? "", by: context.auditActor) != nil else {
                 return .redirect(to: Site.user.href(uuid))
             }
             return .redirect(to: Site.user.href(uuid, ["done": "request"], fragment: "deletion-requests"))
@@ -68,7 +69,7 @@ struct UserPageController {
     /// Opening a live account's page is recorded (who viewed whose data) before it is shown.
     private func page(uuid: String, answersBefore: Int64?, context: AppRequestContext) async throws -> Shown {
         let found = try await context.timing.measure(.db) {
-            try await UserOverview.load(store, uuid: uuid, answersBefore: answersBefore, answersLimit: Self.answersPerPage, eventsLimit: Self.auditEventsShown)
+            try await directory.overview(uuid: uuid, answersBefore: answersBefore, answersLimit: Self.answersPerPage, eventsLimit: Self.auditEventsShown)
         }
         switch found {
         case .none:

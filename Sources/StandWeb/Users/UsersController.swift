@@ -5,7 +5,7 @@ import StandCore
 /// `/users`: the search box (exact email, phone or UUID opens the account;
 /// an email prefix lists matches) and, with nothing typed, the newest accounts.
 struct UsersController {
-    let store: StandStore
+    let directory: UserDirectory
     let renderer: PageRenderer
     /// A screenful: long enough to scan, short enough that a page stays cheap
     /// to render and to send through libxml2 (see scripts/bench).
@@ -30,7 +30,7 @@ struct UsersController {
                 .newest
             }
             let listing = try await context.timing.measure(.db) {
-                try await UserDirectory.page(store, at: position, limit: Self.pageSize)
+                try await directory.page(at: position, limit: Self.pageSize)
             }
             let shown = listing.isFirstPage ? 1 : pageNumber
             var model = usersPage(typed: "", caption: "Newest accounts first, by when they joined", users: listing.items, pageNumber: shown,
@@ -40,7 +40,7 @@ struct UsersController {
         }
         let after = parameters["after"].map(TextInput.searchable)
         let outcome = try await context.timing.measure(.db) {
-            try await UserSearch.run(store, query, after: after, limit: Self.pageSize)
+            try await directory.search(query, after: after, limit: Self.pageSize)
         }
         switch outcome {
         case .account(let uuid):

@@ -33,7 +33,7 @@ import Testing
             try db.execute(sql: "CREATE TRIGGER refuse_tombstones BEFORE INSERT ON deleted_accounts BEGIN SELECT RAISE(ABORT, 'refused'); END")
         }
         await #expect(throws: DatabaseError.self) {
-            try await AccountDeletion.delete(store, erasures: PendingErasures(store: store), uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)
+            try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)
         }
         try await store.pool.read { (db: Database) throws in
             #expect(try UserAccount.find(db, uuid: uuid) != nil)
@@ -47,7 +47,7 @@ import Testing
     @Test func deletionTruncatesTheWALAndMarksTheTombstoneErased() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, actor) = try Self.store(withUser: uuid)
-        let outcome = try await AccountDeletion.delete(store, erasures: PendingErasures(store: store), uuid: uuid, confirmation: "JANE@example.com", reason: "Asked", by: actor)
+        let outcome = try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: "JANE@example.com", reason: "Asked", by: actor)
         guard case .deleted(let tombstone, let preview) = outcome else { Issue.record("\(outcome)"); return }
         #expect(tombstone.uuid == uuid)
         #expect(preview.entriesRemoved == 1)
@@ -69,7 +69,7 @@ import Testing
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, _) = try Self.store(withUser: uuid)
         await #expect(throws: ValidationErrors.self) {
-            try await AccountDeletion.delete(store, erasures: PendingErasures(store: store), uuid: uuid, confirmation: uuid, reason: "Asked", by: .commandLine)
+            try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: uuid, reason: "Asked", by: .commandLine)
         }
     }
 }

@@ -20,7 +20,7 @@ import Testing
             """#
         // A BOM is dropped with the bytes read as UTF-8.
         let text = try QuestionImport.text(of: Array(("\u{FEFF}" + csv).utf8)).get()
-        let preview = try await QuestionImport.preview(fixture.store, csv: text, now: Self.now)
+        let preview = try await QuestionImport(store: fixture.store).preview(csv: text, now: Self.now)
         #expect(preview.canApply && preview.fileProblem == nil && preview.problemCount == 0)
         #expect(preview.rows.map(\.number) == [2, 3])
         #expect(preview.rows.map(\.draft) == [
@@ -30,7 +30,7 @@ import Testing
         // A preview writes nothing.
         #expect(try await fixture.questions().isEmpty)
 
-        let outcome = try await QuestionImport.apply(fixture.store, csv: text, by: fixture.editor, now: Self.now)
+        let outcome = try await QuestionImport(store: fixture.store).apply(csv: text, by: fixture.editor, now: Self.now)
         guard case .applied(let questions) = outcome else { Issue.record("\(outcome)"); return }
         #expect(questions.map(\.runsOn) == [Self.day(2), Self.day(3)])
         #expect(questions.allSatisfy { $0.scheduledBy == fixture.editor.staffId && $0.version == 1 && $0.createdAt == Self.now })
@@ -59,7 +59,7 @@ import Testing
             \#(Self.day(12)),Is the row after it read as its own row?,Yes,No
             \#(Self.day(13)),Has this row too many fields?,A,B,C,D,E
             """#
-        let preview = try await QuestionImport.preview(fixture.store, csv: csv, now: Self.now)
+        let preview = try await QuestionImport(store: fixture.store).preview(csv: csv, now: Self.now)
         #expect(preview.fileProblem == nil)
         #expect(!preview.canApply)
         #expect(preview.rows.count == 12)
@@ -82,7 +82,7 @@ import Testing
         #expect(twoLines.draft.choices == ["Yes", "No, \"really\""])
         #expect(preview.rows.first { $0.number == 11 }?.draft.text == "Is the row after it read as its own row?")
 
-        let outcome = try await QuestionImport.apply(fixture.store, csv: csv, by: fixture.editor, now: Self.now)
+        let outcome = try await QuestionImport(store: fixture.store).apply(csv: csv, by: fixture.editor, now: Self.now)
         guard case .refused(let refused) = outcome else { Issue.record("\(outcome)"); return }
         #expect(refused == preview)
         #expect(try await fixture.questions() == ["\(Self.day(5)) Already here? [Cats|Dogs] v1"])
@@ -92,11 +92,11 @@ import Testing
     @Test func aDayTakenBetweenPreviewAndApplyRefusesTheWholeFile() async throws {
         let fixture = try await Fixture.make()
         let csv = "\(Self.day(2)),Is this the first row?,Yes,No\n\(Self.day(3)),Is this the second row?,Yes,No\n"
-        let preview = try await QuestionImport.preview(fixture.store, csv: csv, now: Self.now)
+        let preview = try await QuestionImport(store: fixture.store).preview(csv: csv, now: Self.now)
         #expect(preview.canApply)
         // Meanwhile another program schedules the second day.
         let first = try await fixture.question(day: Self.day(3), text: "Got there first?")
-        let outcome = try await QuestionImport.apply(fixture.store, csv: csv, by: fixture.editor, now: Self.now)
+        let outcome = try await QuestionImport(store: fixture.store).apply(csv: csv, by: fixture.editor, now: Self.now)
         guard case .refused(let refused) = outcome else { Issue.record("\(outcome)"); return }
         #expect(refused.rows.map(\.problems) == [[], ["\(Self.day(3)) already has question #\(first): “Got there first?”."]])
         // The first row, fine on its own, was not scheduled either.
@@ -108,8 +108,8 @@ import Testing
     @Test func theDayOfTheApplyDecidesWhatHasPassed() async throws {
         let fixture = try await Fixture.make()
         let csv = "\(Fixture.today),Is today still allowed?,Yes,No\n"
-        #expect(try await QuestionImport.preview(fixture.store, csv: csv, now: Self.now).canApply)
-        let outcome = try await QuestionImport.apply(fixture.store, csv: csv, by: fixture.editor, now: UTCDate.adding(days: 1, to: Self.now))
+        #expect(try await QuestionImport(store: fixture.store).preview(csv: csv, now: Self.now).canApply)
+        let outcome = try await QuestionImport(store: fixture.store).apply(csv: csv, by: fixture.editor, now: UTCDate.adding(days: 1, to: Self.now))
         guard case .refused(let refused) = outcome else { Issue.record("\(outcome)"); return }
         #expect(refused.rows.first?.problems.first?.hasPrefix("\(Fixture.today) has passed") == true)
         #expect(try await fixture.questions().isEmpty)
@@ -128,13 +128,13 @@ import Testing
             == "The file is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8” and upload it again.")
 
         let tooMany = (0..<1_001).map { "\(Self.day(2)),Question number \($0)?,Yes,No" }.joined(separator: "\n")
-        let long = try await QuestionImport.preview(fixture.store, csv: tooMany, now: Self.now)
+        let long = try await QuestionImport(store: fixture.store).preview(csv: tooMany, now: Self.now)
         #expect(long.fileProblem == "The file has more than 1,000 rows; upload at most 1,000 at a time.")
         #expect(long.rows.isEmpty && !long.canApply)
         for empty in ["", "date,text,choice1,choice2,choice3,choice4\n", "\n , ,\n"] {
-            let preview = try await QuestionImport.preview(fixture.store, csv: empty, now: Self.now)
+            let preview = try await QuestionImport(store: fixture.store).preview(csv: empty, now: Self.now)
             #expect(preview.fileProblem == "The file has no rows to schedule.", "\(empty.debugDescription)")
-            let outcome = try await QuestionImport.apply(fixture.store, csv: empty, by: fixture.editor, now: Self.now)
+            let outcome = try await QuestionImport(store: fixture.store).apply(csv: empty, by: fixture.editor, now: Self.now)
             guard case .refused = outcome else { Issue.record("\(outcome)"); continue }
         }
         #expect(try await fixture.count("SELECT COUNT(*) FROM daily_questions") == 0)

@@ -14,7 +14,7 @@ import Testing
     @Test func schedulingWritesTheQuestionItsChoicesAndItsAuditEvent() async throws {
         let fixture = try await Fixture.make()
         let draft = QuestionDraft(runsOn: Self.day(5), text: "  Tea or coffee in the morning?  ", choices: ["Tea", " Coffee ", "", ""])
-        let question = try await QuestionScheduling.schedule(fixture.store, draft, by: fixture.editor, now: Self.now)
+        let question = try await QuestionScheduling(store: fixture.store).schedule(draft, by: fixture.editor, now: Self.now)
         let id = try #require(question.id)
         #expect(question.text == "Tea or coffee in the morning?")
         #expect(question.runsOn == Self.day(5))
@@ -22,7 +22,7 @@ import Testing
         #expect(question.scheduledBy == fixture.editor.staffId)
         #expect(question.suggestionId == nil)
         #expect(try await fixture.questions() == ["\(Self.day(5)) Tea or coffee in the morning? [Tea|Coffee] v1"])
-        let stored = try #require(try await QuestionResults.load(fixture.store, id: id))
+        let stored = try #require(try await QuestionScheduling(store: fixture.store).results(id: id))
         #expect(stored.question.createdAt == Self.now && stored.question.updatedAt == Self.now)
         #expect(stored.question.scheduledBy == fixture.editor.staffId)
         #expect(stored.choices.map(\.text) == ["Tea", "Coffee"])
@@ -37,9 +37,9 @@ import Testing
         let fixture = try await Fixture.make()
         let longest = String(repeating: "x", count: 279) + "?"
         let longChoice = String(repeating: "c", count: 80)
-        _ = try await QuestionScheduling.schedule(fixture.store, QuestionDraft(runsOn: Fixture.today, text: "Ten chars?", choices: ["A", "B", "C", longChoice]),
+        _ = try await QuestionScheduling(store: fixture.store).schedule(QuestionDraft(runsOn: Fixture.today, text: "Ten chars?", choices: ["A", "B", "C", longChoice]),
                                               by: fixture.editor, now: Self.now)
-        _ = try await QuestionScheduling.schedule(fixture.store, QuestionDraft(runsOn: Self.day(1), text: longest, choices: ["Yes", "No"]),
+        _ = try await QuestionScheduling(store: fixture.store).schedule(QuestionDraft(runsOn: Self.day(1), text: longest, choices: ["Yes", "No"]),
                                               by: fixture.editor, now: Self.now)
         #expect(try await fixture.questions() == ["\(Fixture.today) Ten chars? [A|B|C|\(longChoice)] v1", "\(Self.day(1)) \(longest) [Yes|No] v1"])
         #expect(try await fixture.auditCount(.questionScheduled) == 2)
@@ -49,7 +49,7 @@ import Testing
         let fixture = try await Fixture.make()
         let draft = QuestionDraft(runsOn: Self.day(-2), text: "Short\u{7}", choices: ["Yes", "yes ", String(repeating: "x", count: 81), ""])
         let rejection = try #require(await #expect(throws: QuestionScheduling.Rejection.self) {
-            try await QuestionScheduling.schedule(fixture.store, draft, by: fixture.editor, now: Self.now)
+            try await QuestionScheduling(store: fixture.store).schedule(draft, by: fixture.editor, now: Self.now)
         })
         #expect(rejection.taken == nil)
         #expect(rejection.errors.fields == ["runsOn", "text", "choice2", "choice3"])
@@ -81,7 +81,7 @@ import Testing
     func aDraftBreakingOneRuleIsRefused(draft: QuestionDraft, field: String, message: String) async throws {
         let fixture = try await Fixture.make()
         let rejection = try #require(await #expect(throws: QuestionScheduling.Rejection.self) {
-            try await QuestionScheduling.schedule(fixture.store, draft, by: fixture.editor, now: Self.now)
+            try await QuestionScheduling(store: fixture.store).schedule(draft, by: fixture.editor, now: Self.now)
         })
         #expect(rejection.errors.fields == [field])
         #expect(rejection.errors[field] == message)
@@ -95,7 +95,7 @@ import Testing
         try await fixture.question(day: Self.day(5), text: "Summer or winter?")
         let draft = QuestionDraft(runsOn: Self.day(4), text: "Books or films on a rainy day?", choices: ["Books", "Films"])
         let rejection = try #require(await #expect(throws: QuestionScheduling.Rejection.self) {
-            try await QuestionScheduling.schedule(fixture.store, draft, by: fixture.editor, now: Self.now)
+            try await QuestionScheduling(store: fixture.store).schedule(draft, by: fixture.editor, now: Self.now)
         })
         #expect(rejection.taken == QuestionScheduling.TakenDay(day: Self.day(4), questionId: taken, questionText: "Mountains or the sea?",
                                                               nextFreeDay: Self.day(6)))
@@ -103,7 +103,7 @@ import Testing
         #expect(rejection.errors["runsOn"] == "\(Self.day(4)) already has question #\(taken): “Mountains or the sea?”.")
         // With other mistakes too, the day's message comes first, where the form shows the day.
         let both = try #require(await #expect(throws: QuestionScheduling.Rejection.self) {
-            try await QuestionScheduling.schedule(fixture.store, QuestionDraft(runsOn: Self.day(4), text: "Short", choices: ["Books", "Films"]),
+            try await QuestionScheduling(store: fixture.store).schedule(QuestionDraft(runsOn: Self.day(4), text: "Short", choices: ["Books", "Films"]),
                                                   by: fixture.editor, now: Self.now)
         })
         #expect(both.errors.fields == ["runsOn", "text"])
@@ -111,7 +111,7 @@ import Testing
         #expect(try await fixture.questions() == ["\(Self.day(4)) Mountains or the sea? [Cats|Dogs] v1", "\(Self.day(5)) Summer or winter? [Cats|Dogs] v1"])
         #expect(try await fixture.count("SELECT COUNT(*) FROM audit_events") == 0)
         // The day offered is free.
-        _ = try await QuestionScheduling.schedule(fixture.store, QuestionDraft(runsOn: rejection.taken!.nextFreeDay, text: draft.text, choices: draft.choices),
+        _ = try await QuestionScheduling(store: fixture.store).schedule(QuestionDraft(runsOn: rejection.taken!.nextFreeDay, text: draft.text, choices: draft.choices),
                                               by: fixture.editor, now: Self.now)
         #expect(try await fixture.questions().last == "\(Self.day(6)) Books or films on a rainy day? [Books|Films] v1")
     }
@@ -123,7 +123,7 @@ import Testing
         let tomorrow = try await fixture.question(day: Self.day(1))
         try await fixture.question(day: Self.day(2))
         try await fixture.question(day: Self.day(4))
-        func next(_ day: String) async throws -> String { try await QuestionScheduling.nextFreeDay(fixture.store, from: day, now: Self.now) }
+        func next(_ day: String) async throws -> String { try await QuestionScheduling(store: fixture.store).nextFreeDay(from: day, now: Self.now) }
         #expect(try await next(Fixture.today) == Self.day(3))
         #expect(try await next(Self.day(-10)) == Self.day(3))
         #expect(try await next(Self.day(3)) == Self.day(3))
@@ -140,7 +140,7 @@ import Testing
         let fixture = try await Fixture.make()
         let id = try await fixture.question(day: Self.day(3))
         let later = Self.now.addingTimeInterval(60)
-        let outcome = try await QuestionScheduling.update(fixture.store, id: id, version: 1,
+        let outcome = try await QuestionScheduling(store: fixture.store).update(id: id, version: 1,
                                                           QuestionDraft(runsOn: Self.day(8), text: "Cats or dogs, really?", choices: ["Cats", "Dogs", "Neither"]),
                                                           by: fixture.editor, now: later)
         guard case .saved(let question, let changes) = outcome else { Issue.record("\(outcome)"); return }
@@ -149,7 +149,7 @@ import Testing
         #expect(try await fixture.questions() == ["\(Self.day(8)) Cats or dogs, really? [Cats|Dogs|Neither] v2"])
         #expect(try await fixture.auditTrail() == ["question.updated question \(id) \(Self.day(8)): moved from \(Self.day(3)), changed text, changed choices"])
         // Saving the same again changes nothing: no new version, no event.
-        let same = try await QuestionScheduling.update(fixture.store, id: id, version: 2,
+        let same = try await QuestionScheduling(store: fixture.store).update(id: id, version: 2,
                                                        QuestionDraft(runsOn: Self.day(8), text: " Cats or dogs, really? ", choices: ["Cats", "Dogs", "Neither", ""]),
                                                        by: fixture.editor, now: later)
         guard case .saved(let unchanged, let none) = same else { Issue.record("\(same)"); return }
@@ -163,12 +163,12 @@ import Testing
         let id = try await fixture.question(day: Self.day(3))
         let other = try await fixture.question(day: Self.day(4), text: "Summer or winter?")
         let rejection = try #require(await #expect(throws: QuestionScheduling.Rejection.self) {
-            try await QuestionScheduling.update(fixture.store, id: id, version: 1, QuestionDraft(runsOn: Self.day(4), text: "Cats or dogs?", choices: ["Cats", "Dogs"]),
+            try await QuestionScheduling(store: fixture.store).update(id: id, version: 1, QuestionDraft(runsOn: Self.day(4), text: "Cats or dogs?", choices: ["Cats", "Dogs"]),
                                                 by: fixture.editor, now: Self.now)
         })
         // Its own day counts as free when it looks for the next one.
         #expect(rejection.taken == QuestionScheduling.TakenDay(day: Self.day(4), questionId: other, questionText: "Summer or winter?", nextFreeDay: Self.day(5)))
-        let kept = try await QuestionScheduling.update(fixture.store, id: id, version: 1,
+        let kept = try await QuestionScheduling(store: fixture.store).update(id: id, version: 1,
                                                        QuestionDraft(runsOn: Self.day(3), text: "Cats or dogs as pets?", choices: ["Cats", "Dogs"]),
                                                        by: fixture.editor, now: Self.now)
         guard case .saved(_, let changes) = kept else { Issue.record("\(kept)"); return }
@@ -179,19 +179,19 @@ import Testing
     @Test func aStaleVersionIsAConflictAndWritesNothing() async throws {
         let fixture = try await Fixture.make()
         let id = try await fixture.question(day: Self.day(3))
-        let first = try await QuestionScheduling.update(fixture.store, id: id, version: 1,
+        let first = try await QuestionScheduling(store: fixture.store).update(id: id, version: 1,
                                                         QuestionDraft(runsOn: Self.day(3), text: "Cats or dogs as a pet?", choices: ["Cats", "Dogs"]),
                                                         by: fixture.editor, now: Self.now)
         guard case .saved = first else { Issue.record("\(first)"); return }
         // A second form opened at version 1.
-        let second = try await QuestionScheduling.update(fixture.store, id: id, version: 1,
+        let second = try await QuestionScheduling(store: fixture.store).update(id: id, version: 1,
                                                          QuestionDraft(runsOn: Self.day(9), text: "Dogs or cats, honestly?", choices: ["Dogs", "Cats"]),
                                                          by: fixture.editor, now: Self.now)
         guard case .conflict(let current) = second else { Issue.record("\(second)"); return }
         #expect(current.question.version == 2)
         #expect(current.question.text == "Cats or dogs as a pet?")
         #expect(current.choices.map(\.text) == ["Cats", "Dogs"])
-        let unschedule = try await QuestionScheduling.unschedule(fixture.store, id: id, version: 1, by: fixture.editor, now: Self.now)
+        let unschedule = try await QuestionScheduling(store: fixture.store).unschedule(id: id, version: 1, by: fixture.editor, now: Self.now)
         guard case .conflict = unschedule else { Issue.record("\(unschedule)"); return }
         #expect(try await fixture.questions() == ["\(Self.day(3)) Cats or dogs as a pet? [Cats|Dogs] v2"])
         #expect(try await fixture.auditTrail() == ["question.updated question \(id) \(Self.day(3)): changed text"])
@@ -206,39 +206,39 @@ import Testing
         try await fixture.answer(question: answered)
         let before = try await fixture.questions()
         for id in [today, past, answered] {
-            let update = try await QuestionScheduling.update(fixture.store, id: id, version: 1,
+            let update = try await QuestionScheduling(store: fixture.store).update(id: id, version: 1,
                                                              QuestionDraft(runsOn: Self.day(9), text: "Something else entirely?", choices: ["A", "B"]),
                                                              by: fixture.editor, now: Self.now)
             guard case .started(let question) = update else { Issue.record("update \(id): \(update)"); continue }
             #expect(question.id == id)
-            let unschedule = try await QuestionScheduling.unschedule(fixture.store, id: id, version: 1, by: fixture.editor, now: Self.now)
+            let unschedule = try await QuestionScheduling(store: fixture.store).unschedule(id: id, version: 1, by: fixture.editor, now: Self.now)
             guard case .started = unschedule else { Issue.record("unschedule \(id): \(unschedule)"); continue }
         }
         #expect(try await fixture.questions() == before)
         #expect(try await fixture.count("SELECT COUNT(*) FROM audit_events") == 0)
         // A day later, yesterday's rule covers tomorrow's question too.
         let tomorrow = try await fixture.question(day: Self.day(1))
-        let next = try await QuestionScheduling.unschedule(fixture.store, id: tomorrow, version: 1, by: fixture.editor, now: UTCDate.adding(days: 1, to: Self.now))
+        let next = try await QuestionScheduling(store: fixture.store).unschedule(id: tomorrow, version: 1, by: fixture.editor, now: UTCDate.adding(days: 1, to: Self.now))
         guard case .started = next else { Issue.record("\(next)"); return }
     }
 
     @Test func unschedulingEmptiesTheDayAndTakesTheChoicesWithIt() async throws {
         let fixture = try await Fixture.make()
-        let question = try await QuestionScheduling.schedule(fixture.store, QuestionDraft(runsOn: Self.day(8), text: "Cats or dogs, really?", choices: ["Cats", "Dogs"]),
+        let question = try await QuestionScheduling(store: fixture.store).schedule(QuestionDraft(runsOn: Self.day(8), text: "Cats or dogs, really?", choices: ["Cats", "Dogs"]),
                                                              by: fixture.editor, now: Self.now)
         let id = try #require(question.id)
-        let outcome = try await QuestionScheduling.unschedule(fixture.store, id: id, version: 1, by: fixture.editor, now: Self.now)
+        let outcome = try await QuestionScheduling(store: fixture.store).unschedule(id: id, version: 1, by: fixture.editor, now: Self.now)
         guard case .saved(let gone, let changes) = outcome else { Issue.record("\(outcome)"); return }
         #expect(gone.id == id && changes == ["unscheduled"])
         #expect(try await fixture.count("SELECT COUNT(*) FROM daily_questions") == 0)
         #expect(try await fixture.count("SELECT COUNT(*) FROM question_choices") == 0)
         #expect(try await fixture.auditTrail() == ["question.scheduled question \(id) \(Self.day(8))",
                                                    "question.unscheduled question \(id) \(Self.day(8)): Cats or dogs, really?"])
-        #expect(try await QuestionScheduling.nextFreeDay(fixture.store, from: Self.day(8), now: Self.now) == Self.day(8))
+        #expect(try await QuestionScheduling(store: fixture.store).nextFreeDay(from: Self.day(8), now: Self.now) == Self.day(8))
         // It is gone: every change now finds nothing.
-        let again = try await QuestionScheduling.unschedule(fixture.store, id: id, version: 1, by: fixture.editor, now: Self.now)
+        let again = try await QuestionScheduling(store: fixture.store).unschedule(id: id, version: 1, by: fixture.editor, now: Self.now)
         guard case .notFound = again else { Issue.record("\(again)"); return }
-        let edit = try await QuestionScheduling.update(fixture.store, id: id, version: 1, QuestionDraft(runsOn: Self.day(8), text: "Cats or dogs, really?", choices: ["Cats", "Dogs"]),
+        let edit = try await QuestionScheduling(store: fixture.store).update(id: id, version: 1, QuestionDraft(runsOn: Self.day(8), text: "Cats or dogs, really?", choices: ["Cats", "Dogs"]),
                                                        by: fixture.editor, now: Self.now)
         guard case .notFound = edit else { Issue.record("\(edit)"); return }
         #expect(try await fixture.count("SELECT COUNT(*) FROM audit_events") == 2)

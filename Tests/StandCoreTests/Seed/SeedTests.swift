@@ -65,7 +65,7 @@ import Testing
         #expect(facts.pending > 0)
         // Today has a question, and a few days of the next two weeks have none.
         #expect(facts.today == 1)
-        let summaryOfDashboard = try await DashboardSummary.load(store, now: Self.today)
+        let summaryOfDashboard = try await Dashboard(store: store).summary(now: Self.today)
         #expect(summaryOfDashboard.unscheduledDays.count == 3)
         #expect(summaryOfDashboard.userCount == 1_000)
     }

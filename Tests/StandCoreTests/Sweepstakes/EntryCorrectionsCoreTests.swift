@@ -21,18 +21,18 @@ import Testing
 
     /// A grant with the reason most tests here give.
     static func grant(_ fixture: Fixture, _ sweepstakes: Int64, _ user: Fixture.User, _ quantity: String) async throws {
-        try await EntryCorrections.grant(fixture.store, sweepstakesId: sweepstakes, uuid: user.uuid, quantity: quantity, reason: "Ticket 812",
+        try await EntryCorrections(store: fixture.store).grant(sweepstakesId: sweepstakes, uuid: user.uuid, quantity: quantity, reason: "Ticket 812",
                                          by: fixture.owner, now: now)
     }
 
     @Test func aGrantAddsManualEntriesWithItsReasonAndTheTallyFollows() async throws {
         let (fixture, sweepstakes, jane) = try await Self.setUp()
         #expect(try await fixture.tally(jane, sweepstakes) == "3/0")
-        try await EntryCorrections.grant(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: " 5 ", reason: " Ticket 812: app outage ",
+        try await EntryCorrections(store: fixture.store).grant(sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: " 5 ", reason: " Ticket 812: app outage ",
                                          by: fixture.owner, now: Self.now)
         #expect(try await fixture.tally(jane, sweepstakes) == "8/0")
         #expect(try await fixture.totals(sweepstakes) == "1 8 0 0")
-        let detail = try #require(try await SweepstakesEntrants.detail(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid))
+        let detail = try #require(try await SweepstakesAdmin(store: fixture.store).entrant(sweepstakesId: sweepstakes, uuid: jane.uuid))
         let granted = try #require(detail.entries.first)
         #expect(granted.quantity == 5 && granted.reason == "manual_grant" && granted.note == "Ticket 812: app outage")
         #expect(granted.grantedBy == "owner@example.com" && granted.createdAt == Self.now && !granted.voided)
@@ -41,7 +41,7 @@ import Testing
         // A first grant makes an entrant of someone with no entries.
         let newcomer = try await fixture.user(2)
         #expect(try await fixture.tally(newcomer, sweepstakes) == "none")
-        try await EntryCorrections.grant(fixture.store, sweepstakesId: sweepstakes, uuid: newcomer.uuid, quantity: "1", reason: "Missed day",
+        try await EntryCorrections(store: fixture.store).grant(sweepstakesId: sweepstakes, uuid: newcomer.uuid, quantity: "1", reason: "Missed day",
                                          by: fixture.owner, now: Self.now)
         #expect(try await fixture.tally(newcomer, sweepstakes) == "1/0")
         #expect(try await fixture.totals(sweepstakes) == "2 9 0 0")
@@ -58,7 +58,7 @@ import Testing
     func aGrantOutsideOneToAHundredIsRefused(quantity: String) async throws {
         let (fixture, sweepstakes, jane) = try await Self.setUp()
         let errors = try #require(await #expect(throws: ValidationErrors.self) {
-            try await EntryCorrections.grant(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: quantity, reason: "Ticket 812",
+            try await EntryCorrections(store: fixture.store).grant(sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: quantity, reason: "Ticket 812",
                                              by: fixture.owner, now: Self.now)
         })
         #expect(errors.fields == ["quantity"])
@@ -70,12 +70,12 @@ import Testing
     @Test func aGrantNeedsAReasonThatCanBeKeptAndSaysEverythingAtOnce() async throws {
         let (fixture, sweepstakes, jane) = try await Self.setUp()
         let both = try #require(await #expect(throws: ValidationErrors.self) {
-            try await EntryCorrections.grant(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: "101", reason: "  ", by: fixture.owner, now: Self.now)
+            try await EntryCorrections(store: fixture.store).grant(sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: "101", reason: "  ", by: fixture.owner, now: Self.now)
         })
         #expect(both.fields == ["quantity", "reason"])
         #expect(both["reason"] == "Give a reason: it is kept with the change and in the audit log.")
         let named = try #require(await #expect(throws: ValidationErrors.self) {
-            try await EntryCorrections.grant(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: "5", reason: "asked by user1@example.com",
+            try await EntryCorrections(store: fixture.store).grant(sweepstakesId: sweepstakes, uuid: jane.uuid, quantity: "5", reason: "asked by user1@example.com",
                                              by: fixture.owner, now: Self.now)
         })
         #expect(named["reason"]?.hasPrefix("Leave out the email address here") == true)
@@ -86,16 +86,16 @@ import Testing
     @Test func voidingOneEntryMovesItsQuantityAndASecondVoidIsRefused() async throws {
         let (fixture, sweepstakes, jane) = try await Self.setUp()
         try await Self.grant(fixture, sweepstakes, jane, "5")
-        let entryId = try #require(try await SweepstakesEntrants.detail(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid)?.entries.first?.id)
-        try await EntryCorrections.voidEntry(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, entryId: entryId, reason: "Granted twice",
+        let entryId = try #require(try await SweepstakesAdmin(store: fixture.store).entrant(sweepstakesId: sweepstakes, uuid: jane.uuid)?.entries.first?.id)
+        try await EntryCorrections(store: fixture.store).voidEntry(sweepstakesId: sweepstakes, uuid: jane.uuid, entryId: entryId, reason: "Granted twice",
                                              by: fixture.owner, now: Self.now)
         #expect(try await fixture.tally(jane, sweepstakes) == "3/5")
         #expect(try await fixture.totals(sweepstakes) == "1 3 5 0")
-        let voided = try #require(try await SweepstakesEntrants.detail(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid)?.entries.first)
+        let voided = try #require(try await SweepstakesAdmin(store: fixture.store).entrant(sweepstakesId: sweepstakes, uuid: jane.uuid)?.entries.first)
         #expect(voided.voided && voided.voidReason == "Granted twice" && voided.voidedBy == "owner@example.com")
 
         let again = try #require(await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.voidEntry(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, entryId: entryId, reason: "Granted twice",
+            try await EntryCorrections(store: fixture.store).voidEntry(sweepstakesId: sweepstakes, uuid: jane.uuid, entryId: entryId, reason: "Granted twice",
                                                  by: fixture.owner, now: Self.now)
         })
         #expect(again.message == "Entry #\(entryId) is not a valid entry of this account here (already voided?); nothing was changed.")
@@ -103,7 +103,7 @@ import Testing
         // Another account's entry is not this account's to void.
         let other = try await fixture.user(2)
         await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.voidEntry(fixture.store, sweepstakesId: sweepstakes, uuid: other.uuid, entryId: entryId - 1, reason: "Wrong account",
+            try await EntryCorrections(store: fixture.store).voidEntry(sweepstakesId: sweepstakes, uuid: other.uuid, entryId: entryId - 1, reason: "Wrong account",
                                                  by: fixture.owner, now: Self.now)
         }
         #expect(try await fixture.tally(jane, sweepstakes) == "3/5")
@@ -116,7 +116,7 @@ import Testing
     @Test func voidAllVoidsEveryValidRowThenHasNothingLeftToVoid() async throws {
         let (fixture, sweepstakes, jane) = try await Self.setUp()
         try await Self.grant(fixture, sweepstakes, jane, "5")
-        let rows = try await EntryCorrections.voidAll(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Cheating confirmed",
+        let rows = try await EntryCorrections(store: fixture.store).voidAll(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Cheating confirmed",
                                                       by: fixture.owner, now: Self.now)
         #expect(rows == 4)
         #expect(try await fixture.tally(jane, sweepstakes) == "0/8")
@@ -124,7 +124,7 @@ import Testing
         #expect(try await fixture.count("SELECT COUNT(*) FROM sweepstakes_entries WHERE voided = 1 AND void_reason = 'Cheating confirmed' AND voided_by = ?",
                                         [fixture.owner.staffId]) == 4)
         let again = try #require(await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.voidAll(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Cheating confirmed", by: fixture.owner, now: Self.now)
+            try await EntryCorrections(store: fixture.store).voidAll(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Cheating confirmed", by: fixture.owner, now: Self.now)
         })
         #expect(again.message == "This account has no valid entries here; nothing was changed.")
         #expect(try await fixture.auditTrail().last == "sweepstakes.entries_voided \(jane.uuid): all 8 entries in sweepstakes #\(sweepstakes) (Winter): Cheating confirmed")
@@ -133,29 +133,29 @@ import Testing
 
     @Test func aDisqualificationIsCountedRefusedTwiceAndLifted() async throws {
         let (fixture, sweepstakes, jane) = try await Self.setUp()
-        try await EntryCorrections.disqualify(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Two accounts", by: fixture.owner, now: Self.now)
+        try await EntryCorrections(store: fixture.store).disqualify(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Two accounts", by: fixture.owner, now: Self.now)
         #expect(try await fixture.totals(sweepstakes) == "1 3 0 1")
-        let detail = try #require(try await SweepstakesEntrants.detail(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid))
+        let detail = try #require(try await SweepstakesAdmin(store: fixture.store).entrant(sweepstakesId: sweepstakes, uuid: jane.uuid))
         #expect(detail.disqualification == "Disqualified 2026-11-15 10:00 UTC by owner@example.com: Two accounts")
         #expect(detail.entrant?.disqualificationReason == "Two accounts")
         let twice = try #require(await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.disqualify(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Again", by: fixture.owner, now: Self.now)
+            try await EntryCorrections(store: fixture.store).disqualify(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Again", by: fixture.owner, now: Self.now)
         })
         #expect(twice.message == "This account is already disqualified here; nothing was changed.")
 
-        try await EntryCorrections.lift(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Second account was her partner's",
+        try await EntryCorrections(store: fixture.store).lift(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Second account was her partner's",
                                         by: fixture.owner, now: Self.now)
         #expect(try await fixture.totals(sweepstakes) == "1 3 0 0")
-        #expect(try await SweepstakesEntrants.detail(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid)?.disqualification == nil)
+        #expect(try await SweepstakesAdmin(store: fixture.store).entrant(sweepstakesId: sweepstakes, uuid: jane.uuid)?.disqualification == nil)
         #expect(try await fixture.count("SELECT COUNT(*) FROM sweepstakes_disqualifications WHERE lifted_at IS NOT NULL AND lift_reason = ?",
                                         ["Second account was her partner's"]) == 1)
         let notDisqualified = try #require(await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.lift(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Again", by: fixture.owner, now: Self.now)
+            try await EntryCorrections(store: fixture.store).lift(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Again", by: fixture.owner, now: Self.now)
         })
         #expect(notDisqualified.message == "This account is not disqualified here; nothing was changed.")
         // Entries are untouched by either; a new disqualification may follow a lifted one.
         #expect(try await fixture.tally(jane, sweepstakes) == "3/0")
-        try await EntryCorrections.disqualify(fixture.store, sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Bots after all", by: fixture.owner, now: Self.now)
+        try await EntryCorrections(store: fixture.store).disqualify(sweepstakesId: sweepstakes, uuid: jane.uuid, reason: "Bots after all", by: fixture.owner, now: Self.now)
         #expect(try await fixture.totals(sweepstakes) == "1 3 0 1")
         #expect(try await fixture.auditTrail() == [
             "sweepstakes.entrant_disqualified \(jane.uuid): from sweepstakes #\(sweepstakes) (Winter): Two accounts",
@@ -168,11 +168,11 @@ import Testing
     static func everyCorrection(_ fixture: Fixture, _ sweepstakes: Int64, _ uuid: String, entryId: Int64) -> [@Sendable () async throws -> Void] {
         let store = fixture.store, owner = fixture.owner, now = Self.now
         return [
-            { try await EntryCorrections.grant(store, sweepstakesId: sweepstakes, uuid: uuid, quantity: "1", reason: "late", by: owner, now: now) },
-            { try await EntryCorrections.voidEntry(store, sweepstakesId: sweepstakes, uuid: uuid, entryId: entryId, reason: "late", by: owner, now: now) },
-            { _ = try await EntryCorrections.voidAll(store, sweepstakesId: sweepstakes, uuid: uuid, reason: "late", by: owner, now: now) },
-            { try await EntryCorrections.disqualify(store, sweepstakesId: sweepstakes, uuid: uuid, reason: "late", by: owner, now: now) },
-            { try await EntryCorrections.lift(store, sweepstakesId: sweepstakes, uuid: uuid, reason: "late", by: owner, now: now) },
+            { try await EntryCorrections(store: store).grant(sweepstakesId: sweepstakes, uuid: uuid, quantity: "1", reason: "late", by: owner, now: now) },
+            { try await EntryCorrections(store: store).voidEntry(sweepstakesId: sweepstakes, uuid: uuid, entryId: entryId, reason: "late", by: owner, now: now) },
+            { _ = try await EntryCorrections(store: store).voidAll(sweepstakesId: sweepstakes, uuid: uuid, reason: "late", by: owner, now: now) },
+            { try await EntryCorrections(store: store).disqualify(sweepstakesId: sweepstakes, uuid: uuid, reason: "late", by: owner, now: now) },
+            { try await EntryCorrections(store: store).lift(sweepstakesId: sweepstakes, uuid: uuid, reason: "late", by: owner, now: now) },
         ]
     }
 

@@ -13,8 +13,8 @@ import Testing
 
     @Test func createWritesTheSweepstakesAndItsAuditEvent() async throws {
         let fixture = try await Fixture.make()
-        let id = try await SweepstakesAdmin.create(fixture.store, Self.draft, by: fixture.owner, now: Self.now)
-        let sweepstakes = try #require(try await Sweepstakes.find(fixture.store, id: id))
+        let id = try await SweepstakesAdmin(store: fixture.store).create(Self.draft, by: fixture.owner, now: Self.now)
+        let sweepstakes = try #require(try await SweepstakesAdmin(store: fixture.store).find(id: id))
         #expect(sweepstakes.name == "Spring Stand" && sweepstakes.prize == "A bike, a helmet")
         #expect(sweepstakes.startsOn == "2027-03-01" && sweepstakes.endsOn == "2027-03-31")
         #expect(sweepstakes.winnerCount == 3 && sweepstakes.entriesPerStand == 2 && sweepstakes.streakBonusEntries == 5)
@@ -33,7 +33,7 @@ import Testing
         draft.winnerCount = "101"
         draft.entriesPerStand = "x"
         let errors = try #require(await #expect(throws: ValidationErrors.self) {
-            try await SweepstakesAdmin.create(fixture.store, draft, by: fixture.owner, now: Self.now)
+            try await SweepstakesAdmin(store: fixture.store).create(draft, by: fixture.owner, now: Self.now)
         })
         #expect(errors.fields == ["name", "endsOn", "winnerCount", "entriesPerStand"])
         #expect(errors["name"] == "Enter the name.")
@@ -69,13 +69,13 @@ import Testing
         }
         if let refused {
             let errors = try #require(await #expect(throws: ValidationErrors.self) {
-                try await SweepstakesAdmin.create(fixture.store, draft, by: fixture.owner, now: Self.now)
+                try await SweepstakesAdmin(store: fixture.store).create(draft, by: fixture.owner, now: Self.now)
             })
             #expect(errors.fields == [refused])
             #expect(try await fixture.count("SELECT COUNT(*) FROM sweepstakes") == 0)
         } else {
-            let id = try await SweepstakesAdmin.create(fixture.store, draft, by: fixture.owner, now: Self.now)
-            #expect(try await Sweepstakes.find(fixture.store, id: id) != nil)
+            let id = try await SweepstakesAdmin(store: fixture.store).create(draft, by: fixture.owner, now: Self.now)
+            #expect(try await SweepstakesAdmin(store: fixture.store).find(id: id) != nil)
             #expect(try await fixture.auditCount(.sweepstakesCreated) == 1)
         }
     }
@@ -83,17 +83,17 @@ import Testing
     @Test func anOpenSweepstakesIsClosedEarlyWithAReason() async throws {
         let fixture = try await Fixture.make()
         let id = try await fixture.sweepstakes(name: "Now", startsOn: "2026-11-10", endsOn: "2026-11-30")
-        #expect(try await Sweepstakes.find(fixture.store, id: id)?.phase(now: Self.now) == .open)
+        #expect(try await SweepstakesAdmin(store: fixture.store).find(id: id)?.phase(now: Self.now) == .open)
         let later = Self.now.addingTimeInterval(120)
-        let closed = try #require(try await SweepstakesAdmin.close(fixture.store, id: id, reason: "  Prize supplier withdrew ", by: fixture.owner, now: later))
+        let closed = try #require(try await SweepstakesAdmin(store: fixture.store).close(id: id, reason: "  Prize supplier withdrew ", by: fixture.owner, now: later))
         #expect(closed.status == "closed" && closed.phase(now: Self.now) == .closed)
         #expect(closed.closeReason == "Prize supplier withdrew")
         #expect(closed.closedAt == later)
         #expect(try await fixture.count("SELECT closed_by FROM sweepstakes WHERE id = ?", [id]) == Int(fixture.owner.staffId!))
         #expect(try await fixture.auditTrail() == ["sweepstakes.closed \(id): Prize supplier withdrew"])
         // Closed once: a second close (a second tab) changes nothing.
-        #expect(try await SweepstakesAdmin.close(fixture.store, id: id, reason: "Again", by: fixture.owner, now: later) == nil)
-        #expect(try await Sweepstakes.find(fixture.store, id: id)?.closeReason == "Prize supplier withdrew")
+        #expect(try await SweepstakesAdmin(store: fixture.store).close(id: id, reason: "Again", by: fixture.owner, now: later) == nil)
+        #expect(try await SweepstakesAdmin(store: fixture.store).find(id: id)?.closeReason == "Prize supplier withdrew")
         #expect(try await fixture.auditCount(.sweepstakesClosed) == 1)
     }
 
@@ -102,10 +102,10 @@ import Testing
         let fixture = try await Fixture.make()
         let id = try await fixture.sweepstakes(name: "Now", startsOn: "2026-11-10", endsOn: "2026-11-30")
         let errors = try #require(await #expect(throws: ValidationErrors.self) {
-            try await SweepstakesAdmin.close(fixture.store, id: id, reason: reason, by: fixture.owner, now: Self.now)
+            try await SweepstakesAdmin(store: fixture.store).close(id: id, reason: reason, by: fixture.owner, now: Self.now)
         })
         #expect(errors.fields == ["reason"])
-        #expect(try await Sweepstakes.find(fixture.store, id: id)?.status == "open")
+        #expect(try await SweepstakesAdmin(store: fixture.store).find(id: id)?.status == "open")
         #expect(try await fixture.count("SELECT COUNT(*) FROM audit_events") == 0)
     }
 
@@ -116,12 +116,12 @@ import Testing
         let drawn = try await fixture.sweepstakes(name: "Summer", startsOn: "2026-07-01", endsOn: "2026-07-31", drawn: true)
         let upcoming = try await fixture.sweepstakes(name: "Winter", startsOn: "2026-12-01", endsOn: "2026-12-31")
         for id in [ended, drawn, 999] {
-            #expect(try await SweepstakesAdmin.close(fixture.store, id: id, reason: "Too late", by: fixture.owner, now: Self.now) == nil, "\(id)")
+            #expect(try await SweepstakesAdmin(store: fixture.store).close(id: id, reason: "Too late", by: fixture.owner, now: Self.now) == nil, "\(id)")
         }
         #expect(try await fixture.count("SELECT COUNT(*) FROM sweepstakes WHERE status = 'closed' OR closed_at IS NOT NULL") == 0)
         #expect(try await fixture.count("SELECT COUNT(*) FROM audit_events") == 0)
         // One that has not begun can be called off.
-        let closed = try await SweepstakesAdmin.close(fixture.store, id: upcoming, reason: "Called off", by: fixture.owner, now: Self.now)
+        let closed = try await SweepstakesAdmin(store: fixture.store).close(id: upcoming, reason: "Called off", by: fixture.owner, now: Self.now)
         #expect(closed?.phase(now: Self.now) == .closed)
         #expect(try await fixture.auditCount(.sweepstakesClosed) == 1)
     }

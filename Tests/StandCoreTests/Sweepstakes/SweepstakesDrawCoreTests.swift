@@ -42,21 +42,21 @@ import Testing
         let minor = try await fixture.user(20, birthdate: "2008-11-16")
         let cheat = try await fixture.user(21), voided = try await fixture.user(22), gone = try await fixture.user(23)
         for user in [minor, cheat, voided, gone] { try await fixture.entries(user, sweepstakes: sweepstakes, count: 50) }
-        try await EntryCorrections.disqualify(fixture.store, sweepstakesId: sweepstakes, uuid: cheat.uuid, reason: "Bots", by: fixture.owner, now: now)
-        try await EntryCorrections.voidAll(fixture.store, sweepstakesId: sweepstakes, uuid: voided.uuid, reason: "Duplicate", by: fixture.owner, now: now)
+        try await EntryCorrections(store: fixture.store).disqualify(sweepstakesId: sweepstakes, uuid: cheat.uuid, reason: "Bots", by: fixture.owner, now: now)
+        try await EntryCorrections(store: fixture.store).voidAll(sweepstakesId: sweepstakes, uuid: voided.uuid, reason: "Duplicate", by: fixture.owner, now: now)
         try await fixture.delete(gone)
         return [minor, cheat, voided, gone]
     }
 
     static func draw(_ setup: Setup, replacing: Int64? = nil, reason: String = "", seed: String = seed) async throws -> SweepstakesDraws.Outcome {
-        try await SweepstakesDraws.draw(setup.fixture.store, sweepstakesId: setup.sweepstakes, replacing: replacing, reason: reason,
+        try await SweepstakesDraws(store: setup.fixture.store).draw(sweepstakesId: setup.sweepstakes, replacing: replacing, reason: reason,
                                         by: setup.fixture.owner, now: now, seed: seed)
     }
 
     @Test func aDrawPicksDistinctEligibleWinnersAndRecordsThem() async throws {
         let setup = try await Self.setUp(winners: 3)
         let fixture = setup.fixture
-        let preview = try await SweepstakesDraws.preview(fixture.store, sweepstakesId: setup.sweepstakes, now: Self.now)
+        let preview = try await SweepstakesDraws(store: fixture.store).preview(sweepstakesId: setup.sweepstakes, now: Self.now)
         #expect(preview.eligibleUsers == 7 && preview.entries == 22)
         let outcome = try await Self.draw(setup)
         guard case .drawn(let draw) = outcome else { Issue.record("\(outcome)"); return }
@@ -73,7 +73,7 @@ import Testing
         #expect(draw.snapshotHash == DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)))
         #expect(draw.drawnBy == "owner@example.com" && draw.reason == "Draw" && draw.replaces == nil)
         // Recorded: the sweepstakes drawn, each winner's first valid entry, one audit event.
-        #expect(try await Sweepstakes.find(fixture.store, id: setup.sweepstakes)?.phase(now: Self.now) == .drawn)
+        #expect(try await SweepstakesAdmin(store: fixture.store).find(id: setup.sweepstakes)?.phase(now: Self.now) == .drawn)
         let winnerEntries = try await fixture.store.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM draw_winners w
@@ -83,7 +83,7 @@ import Testing
         }
         #expect(winnerEntries == 3)
         #expect(try await fixture.auditTrail().last == "sweepstakes.drawn \(setup.sweepstakes): draw #\(draw.id): 3 of 7 eligible")
-        let verification = try #require(try await SweepstakesDraws.verify(fixture.store, drawId: draw.id))
+        let verification = try #require(try await SweepstakesDraws(store: fixture.store).verify(drawId: draw.id))
         #expect(verification.hashMatches && verification.winnersMatch)
     }
 
@@ -111,7 +111,7 @@ import Testing
             #expect(try await setup.fixture.auditCount(.sweepstakesDrawn) == 0)
         }
         // Closed early by an owner, it can be drawn.
-        _ = try await SweepstakesAdmin.close(open.fixture.store, id: open.sweepstakes, reason: "Prize supplier withdrew", by: open.fixture.owner, now: Self.now)
+        _ = try await SweepstakesAdmin(store: open.fixture.store).close(id: open.sweepstakes, reason: "Prize supplier withdrew", by: open.fixture.owner, now: Self.now)
         let closed = try await Self.draw(open)
         guard case .drawn(let draw) = closed else { Issue.record("\(closed)"); return }
         #expect(draw.winners.count == 1)
@@ -123,9 +123,9 @@ import Testing
         let ineligibleOnly = try await fixture.sweepstakes(name: "Autumn")
         _ = try await Self.addIneligible(fixture, ineligibleOnly)
         for sweepstakes in [empty, ineligibleOnly] {
-            let preview = try await SweepstakesDraws.preview(fixture.store, sweepstakesId: sweepstakes, now: Self.now)
+            let preview = try await SweepstakesDraws(store: fixture.store).preview(sweepstakesId: sweepstakes, now: Self.now)
             #expect(preview.eligibleUsers == 0 && preview.entries == 0)
-            let outcome = try await SweepstakesDraws.draw(fixture.store, sweepstakesId: sweepstakes, replacing: nil, reason: "", by: fixture.owner,
+            let outcome = try await SweepstakesDraws(store: fixture.store).draw(sweepstakesId: sweepstakes, replacing: nil, reason: "", by: fixture.owner,
                                                           now: Self.now, seed: Self.seed)
             guard case .nobodyEligible = outcome else { Issue.record("\(outcome)"); continue }
         }
@@ -157,13 +157,13 @@ import Testing
         let stale = try await Self.draw(setup, replacing: first.id, reason: "Again")
         guard case .alreadyDrawn(let inForce) = stale else { Issue.record("\(stale)"); return }
         #expect(inForce.id == redraw.id)
-        let history = try await SweepstakesDraws.history(fixture.store, sweepstakesId: setup.sweepstakes)
+        let history = try await SweepstakesDraws(store: fixture.store).history(sweepstakesId: setup.sweepstakes)
         #expect(history.current?.id == redraw.id)
         #expect(history.earlier.map(\.id) == [first.id])
         #expect(history.earlier.first?.winners == first.winners.map(\.uuid).joined(separator: " "))
         // Drawn: its entries are the record of the draw.
         await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.grant(fixture.store, sweepstakesId: setup.sweepstakes, uuid: setup.eligible[0].uuid, quantity: "1", reason: "late",
+            try await EntryCorrections(store: fixture.store).grant(sweepstakesId: setup.sweepstakes, uuid: setup.eligible[0].uuid, quantity: "1", reason: "late",
                                              by: fixture.owner, now: Self.now)
         }
     }

@@ -146,7 +146,7 @@ import Testing
         let outcomes = try await withThrowingTaskGroup(of: AccountDeletion.Outcome.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    try await AccountDeletion.delete(store, erasures: PendingErasures(store: store), uuid: scene.jane.uuid, confirmation: scene.jane.email, reason: "Asked", by: AuditActor(staff, ip: nil))
+                    try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: scene.jane.uuid, confirmation: scene.jane.email, reason: "Asked", by: AuditActor(staff, ip: nil))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

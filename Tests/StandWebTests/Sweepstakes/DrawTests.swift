@@ -35,8 +35,8 @@ import Testing
         let voided = try data.user(email: "voided@example.com", phone: "+15550002002")
         let gone = try data.user(email: "gone@example.com", phone: "+15550002003")
         for user in [minor, cheat, voided, gone] { try data.entries(user, sweepstakes: sweepstakes, count: 50) }
-        try await EntryCorrections.disqualify(console.store, sweepstakesId: sweepstakes, uuid: cheat.uuid, reason: "Bots", by: .commandLine)
-        try await EntryCorrections.voidAll(console.store, sweepstakesId: sweepstakes, uuid: voided.uuid, reason: "Duplicate", by: .commandLine)
+        try await EntryCorrections(store: console.store).disqualify(sweepstakesId: sweepstakes, uuid: cheat.uuid, reason: "Bots", by: .commandLine)
+        try await EntryCorrections(store: console.store).voidAll(sweepstakesId: sweepstakes, uuid: voided.uuid, reason: "Duplicate", by: .commandLine)
         try await console.store.write { db in try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [gone.id]) }
         try await console.store.write { db in try db.execute(sql: "UPDATE sweepstakes SET winner_count = 100 WHERE id = ?", arguments: [sweepstakes]) }
         return Setup(console: console, sweepstakes: sweepstakes, eligible: eligible, owner: owner)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func ineligibleUsersNeverWin() async throws {
         let setup = try await Self.setUp()
-        guard case .drawn(let draw) = try await SweepstakesDraws.draw(setup.console.store, sweepstakesId: setup.sweepstakes, replacing: nil,
+        guard case .drawn(let draw) = try await SweepstakesDraws(store: setup.console.store).draw(sweepstakesId: setup.sweepstakes, replacing: nil,
                                                                       reason: "", by: setup.actor) else {
             Issue.record("no draw")
             return
@@ -59,8 +59,8 @@ import Testing
     @Test func aDoubleSubmitDrawsOnceAndARedrawKeepsTheFirst() async throws {
         let setup = try await Self.setUp()
         let store = setup.console.store
-        async let first = SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor)
-        async let second = SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor)
+        async let first = SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor)
+        async let second = SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor)
         let outcomes = try await [first, second]
         let drawn = outcomes.compactMap { if case .drawn(let draw) = $0 { draw } else { nil } }
         let refused = outcomes.compactMap { if case .alreadyDrawn(let draw) = $0 { draw } else { nil } }
@@ -68,36 +68,36 @@ import Testing
         #expect(refused.first?.id == drawn.first?.id)
         // A redraw needs the draw in force and a reason; the first stays on record.
         await #expect(throws: ValidationErrors.self) {
-            _ = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: drawn[0].id, reason: " ", by: setup.actor)
+            _ = try await SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: drawn[0].id, reason: " ", by: setup.actor)
         }
-        guard case .drawn(let redraw) = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: drawn[0].id,
+        guard case .drawn(let redraw) = try await SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: drawn[0].id,
                                                                         reason: "Winner 1 could not be reached", by: setup.actor) else {
             Issue.record("no redraw")
             return
         }
         #expect(redraw.replaces == drawn[0].id)
-        let history = try await SweepstakesDraws.history(store, sweepstakesId: setup.sweepstakes)
+        let history = try await SweepstakesDraws(store: store).history(sweepstakesId: setup.sweepstakes)
         #expect(history.current?.id == redraw.id)
         #expect(history.earlier.map(\.id) == [drawn[0].id])
         // The old confirmation page (replacing the first draw) cannot draw again.
-        if case .drawn = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: drawn[0].id, reason: "again", by: setup.actor) {
+        if case .drawn = try await SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: drawn[0].id, reason: "again", by: setup.actor) {
             Issue.record("drew twice from one page")
         }
         // Once drawn, corrections are refused.
         await #expect(throws: EntryCorrections.Refused.self) {
-            try await EntryCorrections.grant(store, sweepstakesId: setup.sweepstakes, uuid: setup.eligible[0].uuid, quantity: "1", reason: "late", by: .commandLine)
+            try await EntryCorrections(store: store).grant(sweepstakesId: setup.sweepstakes, uuid: setup.eligible[0].uuid, quantity: "1", reason: "late", by: .commandLine)
         }
     }
 
     @Test func verifyDrawDetectsAChangedAddedOrVoidedEntry() async throws {
         let setup = try await Self.setUp()
         let store = setup.console.store
-        guard case .drawn(let draw) = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor) else {
+        guard case .drawn(let draw) = try await SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor) else {
             Issue.record("no draw")
             return
         }
         func verify() async throws -> Bool {
-            let result = try await SweepstakesDraws.verify(store, drawId: draw.id)!
+            let result = try await SweepstakesDraws(store: store).verify(drawId: draw.id)!
             return result.hashMatches && result.winnersMatch
         }
         #expect(try await verify())
@@ -124,11 +124,11 @@ import Testing
         let setup = try await Self.setUp()
         let store = setup.console.store
         try await store.write { db in try db.execute(sql: "UPDATE sweepstakes SET winner_count = 3 WHERE id = ?", arguments: [setup.sweepstakes]) }
-        guard case .drawn(let draw) = try await SweepstakesDraws.draw(store, sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor) else {
+        guard case .drawn(let draw) = try await SweepstakesDraws(store: store).draw(sweepstakesId: setup.sweepstakes, replacing: nil, reason: "", by: setup.actor) else {
             Issue.record("no draw")
             return
         }
-        let (_, text) = try #require(try await SweepstakesDraws.snapshot(store, drawId: draw.id))
+        let (_, text) = try #require(try await SweepstakesDraws(store: store).snapshot(drawId: draw.id))
         let folder = try TemporaryFolder("snapshot")
         let file = folder.url.appendingPathComponent("snapshot.csv")
         try Data(text.utf8).write(to: file)

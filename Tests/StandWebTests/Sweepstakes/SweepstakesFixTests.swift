@@ -11,7 +11,7 @@ import Testing
 @Suite struct SweepstakesFixTests {
     static func create(_ console: TestConsole, _ name: String, startsIn days: Int, lasting length: Int = 10) async throws -> Int64 {
         let today = Date()
-        return try await SweepstakesAdmin.create(console.store, SweepstakesDraft(
+        return try await SweepstakesAdmin(store: console.store).create(SweepstakesDraft(
             name: name, prize: "Tickets", startsOn: UTCDate.day(UTCDate.adding(days: days, to: today)),
             endsOn: UTCDate.day(UTCDate.adding(days: days + length, to: today))), by: .commandLine)
     }
@@ -94,7 +94,7 @@ import Testing
         let row = try await Self.row(console, twin)
         #expect(row.status == "closed", "programs that read only status stop awarding entries")
         #expect(row.phase() == .cancelled)
-        let outcome = try await SweepstakesDraws.draw(console.store, sweepstakesId: twin, replacing: nil, reason: "", by: .commandLine)
+        let outcome = try await SweepstakesDraws(store: console.store).draw(sweepstakesId: twin, replacing: nil, reason: "", by: .commandLine)
         guard case .notClosed(.cancelled) = outcome else {
             Issue.record("a cancelled sweepstakes was drawn: \(outcome)")
             return

@@ -43,9 +43,9 @@ import Testing
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.createStaff("editor@example.com", role: .editor)
         let today = Date()
-        let id = try await SweepstakesAdmin.create(console.store, SweepstakesDraft(name: "Now", prize: "Tickets", startsOn: UTCDate.day(UTCDate.adding(days: -2, to: today)),
+        let id = try await SweepstakesAdmin(store: console.store).create(SweepstakesDraft(name: "Now", prize: "Tickets", startsOn: UTCDate.day(UTCDate.adding(days: -2, to: today)),
                                                                                    endsOn: UTCDate.day(UTCDate.adding(days: 5, to: today))), by: .commandLine)
-        _ = try await SweepstakesAdmin.create(console.store, SweepstakesDraft(name: "Later", prize: "Tickets", startsOn: UTCDate.day(UTCDate.adding(days: 10, to: today)),
+        _ = try await SweepstakesAdmin(store: console.store).create(SweepstakesDraft(name: "Later", prize: "Tickets", startsOn: UTCDate.day(UTCDate.adding(days: 10, to: today)),
                                                                               endsOn: UTCDate.day(UTCDate.adding(days: 20, to: today))), by: .commandLine)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")

@@ -167,7 +167,7 @@ import Testing
         try await Self.withJane { browser, console, user in
             try await browser.get("/users/\(user.uuid)/edit")
             let support = try #require(try await console.staff.all().first)
-            _ = try await AccountDeletion.delete(console.store, erasures: PendingErasures(store: console.store), uuid: user.uuid, confirmation: user.uuid, reason: "Asked", by: AuditActor(support, ip: nil))
+            _ = try await AccountDeletion(store: console.store, erasures: PendingErasures(store: console.store)).delete(uuid: user.uuid, confirmation: user.uuid, reason: "Asked", by: AuditActor(support, ip: nil))
             let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))
             #expect(page.status == .seeOther)
             #expect(page.location == "/users/\(user.uuid)")

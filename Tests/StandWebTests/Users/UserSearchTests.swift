@@ -135,7 +135,7 @@ import Testing
         let console = try TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
         let gone = try AppData(store: console.store).user(email: "gone@example.com", phone: "+15552239999")
-        _ = try await AccountDeletion.delete(console.store, erasures: PendingErasures(store: console.store), uuid: gone.uuid, confirmation: gone.email, reason: "Asked in the app",
+        _ = try await AccountDeletion(store: console.store, erasures: PendingErasures(store: console.store)).delete(uuid: gone.uuid, confirmation: gone.email, reason: "Asked in the app",
                                        by: AuditActor(support, ip: nil))
         try await console.run { browser in
             try await browser.signIn("support@example.com")
