@@ -18,7 +18,7 @@ struct SweepstakesDrawPage: PageModel {
     var errors = FieldErrors()
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "name": { $0.name }, "winners": { $0.winners }, "eligibleUsers": { $0.eligibleUsers }, "entries": { $0.entries },
+        "id": { $0.id }, "name": { $0.name }, "winners": { $0.winners.counted("winner") }, "eligibleUsers": { $0.eligibleUsers }, "entries": { $0.entries },
         "replacing": { $0.replacing }, "isRedraw": { $0.replacing != nil }, "reason": { $0.reason }, "errors": { $0.errors.leading("Nothing was drawn. Please fix:") },
         "formAction": { Site.sweepstakesDraw.href($0.id) }, "sweepstakesHref": { Site.sweepstake.href($0.id) },
     ]

@@ -23,7 +23,8 @@ import Testing
             browser.forgetCookies()
             try await browser.signIn("owner@example.com")
             let confirm = try await browser.get("/sweepstakes/\(sweepstakes)/draw")
-            #expect(confirm.body.contains("<strong>2</strong> winners, without replacement, from <strong>4</strong> eligible users holding <strong>10</strong> valid entries"))
+            #expect(confirm.body.contains("<strong>2 winners</strong>, without replacement, from <strong>4</strong> eligible users holding <strong>10</strong> valid entries"))
+            #expect(confirm.body.contains(">Draw 2 winners</button>"))
             let drawn = try await browser.post("/sweepstakes/\(sweepstakes)/draw", [:])
             #expect(drawn.location == "/sweepstakes/\(sweepstakes)?done=drawn#draw")
             // The same form again (a double click, another tab): nothing is drawn twice.
