@@ -51,7 +51,14 @@ def pages(server):
     listed.append(("sweepstakes-new", "/sweepstakes/new"))
     open_one = server.query("SELECT id FROM sweepstakes WHERE status = 'open' ORDER BY id DESC LIMIT 1")
     if open_one:
-        listed += [("sweepstakes-show", f"/sweepstakes/{open_one[0]}"), ("sweepstakes-close", f"/sweepstakes/{open_one[0]}/close")]
+        listed += [("sweepstakes-show", f"/sweepstakes/{open_one[0]}"), ("sweepstakes-close", f"/sweepstakes/{open_one[0]}/close"),
+                   ("sweepstakes-cancel", f"/sweepstakes/{open_one[0]}/cancel")]
+    later = server.query("SELECT id FROM sweepstakes WHERE starts_on > date('now') AND cancelled_at IS NULL ORDER BY id LIMIT 1")
+    if not later:
+        server.execute("INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, created_at) "
+                       "VALUES ('Spring Stand', 'A bike', date('now', '+10 days'), date('now', '+40 days'), 'open', datetime('now'))")
+        later = server.query("SELECT id FROM sweepstakes WHERE starts_on > date('now') ORDER BY id LIMIT 1")
+    listed.append(("sweepstakes-edit", f"/sweepstakes/{later[0]}/edit"))
     closed_one = server.query("SELECT id FROM sweepstakes WHERE status = 'open' AND ends_on < date('now') ORDER BY id LIMIT 1")
     if closed_one:
         listed.append(("sweepstakes-draw", f"/sweepstakes/{closed_one[0]}/draw"))

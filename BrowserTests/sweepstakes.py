@@ -9,7 +9,7 @@ from layout import WIDTHS, overflow
 
 
 def test_owner_grants_exports_closes_and_draws(browser, server):
-    sweepstakes_id, name = server.query("SELECT id, name FROM sweepstakes WHERE status = 'open' AND ends_on >= date('now') ORDER BY id DESC LIMIT 1")
+    sweepstakes_id, name = server.query("SELECT id, name FROM sweepstakes WHERE status = 'open' AND starts_on <= date('now') AND ends_on >= date('now') ORDER BY id DESC LIMIT 1")
     sign_in(browser, server, *OWNER)
     wait_for(browser, "#user-count")
     browser.get(server.base + "/sweepstakes")
@@ -27,6 +27,20 @@ def test_owner_grants_exports_closes_and_draws(browser, server):
     assert "Granted 3 entries to " in notice and f"they now have {valid + 3:,} valid entries here." in notice, notice
     assert int(browser.find_element(By.ID, "valid-entries").text.replace(",", "")) == valid + 3
     assert "Ticket 4411" in browser.find_element(By.CSS_SELECTOR, "table").text
+
+    # A disqualification asks first, naming the entrant; keeping things as they are changes nothing.
+    browser.find_element(By.ID, "disqualify-reason").send_keys("Two accounts, one person")
+    heading = click_and_load(browser, "form[action$='/disqualify'] button").text
+    assert heading.startswith("Disqualify ") and heading.endswith("?"), heading
+    shots = os.path.join(server.root, ".build", "screenshots")
+    os.makedirs(shots, exist_ok=True)
+    for width in WIDTHS:
+        browser.set_window_size(width, 900)
+        browser.save_screenshot(os.path.join(shots, f"confirm-disqualify-{width}.png"))
+        assert overflow(browser) <= 0, f"the confirmation page overflows at {width} px by {overflow(browser)} px"
+    browser.set_window_size(1280, 900)
+    click_and_load(browser, link_text="Keep it as it is")
+    assert "Disqualify from this sweepstakes" in browser.page_source
     click_and_load(browser, link_text=f"← Back to {name}")
     assert browser.find_element(By.ID, "total-valid").text != entrants_before
 

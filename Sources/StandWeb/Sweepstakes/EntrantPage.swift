@@ -60,7 +60,7 @@ struct EntrantPage: PageModel {
                         + FastHTMLEscaping.escape(csrf) + "\" /><input type=\"hidden\" name=\"submission\" value=\"" + FastHTMLEscaping.escape(submission)
                         + "\" /><input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
                         + "\" /><input type=\"hidden\" name=\"entry\" value=\"\(entry.id)\" /><input name=\"reason\" type=\"text\" maxlength=\"500\" required=\"required\""
-                        + " placeholder=\"Reason\" aria-label=\"Why void entry #\(entry.id)\" /><button type=\"submit\" class=\"danger\">Void</button></form>")
+                        + " placeholder=\"Reason\" aria-label=\"Why void entry #\(entry.id)\" /><button type=\"submit\" class=\"danger\">Void…</button></form>")
                 } else {
                     cells.cell("")
                 }
