@@ -37,6 +37,8 @@ struct CSRFMiddleware: RouterMiddleware {
         // A path no form posts to is treated as a signed-in one: 404 or 405 after the token check.
         let access = routes.access(.post, path) ?? .signedIn
         if access != .anyone, context.staff == nil {
+            // Signing out with no session left is already done.
+            if path == Site.logout.pattern { return .redirect(to: Site.login.href(["signed_out": "1"])) }
             // The session ended while the form was open: nothing is saved,
             // and signing in leads back to the form (app.js brings back what
             // was typed, kept in the tab; it is never sent by itself).

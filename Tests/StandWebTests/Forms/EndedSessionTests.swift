@@ -38,6 +38,18 @@ import Testing
         #expect(try console.auditCount(.entriesGranted) == 0)
     }
 
+    /// Signing out after the session ended is simply done: no "nothing was saved".
+    @Test func signingOutWithoutASessionSaysSignedOut() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        try await console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/account")
+            browser.setCookie(SessionMiddleware.sessionCookie, String(repeating: "0", count: 64))
+            #expect(try await browser.post("/logout", [:]).location == "/login?signed_out=1")
+        }
+    }
+
     /// A page that answers a POST names the page its form belongs to, which
     /// app.js makes the history entry: back and reload never resend the form.
     @Test func aRefusedFormNamesThePageItBelongsTo() async throws {
