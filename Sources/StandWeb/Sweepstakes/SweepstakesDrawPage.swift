@@ -19,7 +19,7 @@ struct SweepstakesDrawPage: PageModel {
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "id": { $0.id }, "name": { $0.name }, "winners": { $0.winners.counted("winner") }, "eligibleUsers": { $0.eligibleUsers }, "entries": { $0.entries },
-        "replacing": { $0.replacing }, "isRedraw": { $0.replacing != nil }, "reason": { $0.reason }, "errors": { $0.errors.leading("Nothing was drawn. Please fix:") },
+        "replacing": { $0.replacing }, "isRedraw": { $0.replacing != nil }, "hasWinnersToDraw": { $0.winners > 0 }, "reason": { $0.reason }, "errors": { $0.errors.leading("Nothing was drawn. Please fix:") },
         "formAction": { Site.sweepstakesDraw.href($0.id) }, "sweepstakesHref": { Site.sweepstake.href($0.id) },
     ]
 
@@ -27,6 +27,7 @@ struct SweepstakesDrawPage: PageModel {
         var redraw = Self(id: 1, name: Fixture.hostile, winners: 3, eligibleUsers: "1,000", entries: "5,000", replacing: .fixture(replaces: nil))
         redraw.reason = Fixture.hostile
         redraw.errors = FieldErrors(ValidationErrors("reason", Fixture.hostile))
-        return [Self(id: 1, name: Fixture.hostile, winners: 3, eligibleUsers: "1,000", entries: "5,000", replacing: nil), redraw]
+        let nobody = Self(id: 1, name: Fixture.hostile, winners: 0, eligibleUsers: "0", entries: "0", replacing: nil)
+        return [Self(id: 1, name: Fixture.hostile, winners: 3, eligibleUsers: "1,000", entries: "5,000", replacing: nil), redraw, nobody]
     }
 }

@@ -7,6 +7,25 @@ import Testing
 
 /// Drawing through the pages, and the entrants' CSV export.
 @Suite struct DrawPageTests {
+    /// Issue 21, finding 4: nobody eligible offered "Draw 0 winners", which led to a 409 page.
+    @Test func withNobodyEligibleThePageSaysWhyAndOffersNoDraw() async throws {
+        let console = try TestConsole()
+        try await console.createStaff("owner@example.com", role: .owner)
+        let data = AppData(store: console.store)
+        let empty = try data.sweepstakes(name: "Quiet", drawn: false)
+        // Entries only from someone under 18 on the day: nobody is eligible.
+        let young = try data.user(email: "young@example.com", phone: "+15550009999", birthdate: UTCDate.day(UTCDate.adding(days: -365 * 10, to: Date())))
+        try data.entries(young, sweepstakes: empty, count: 2)
+        try await console.run { browser in
+            try await browser.signIn("owner@example.com")
+            let page = try await browser.get("/sweepstakes/\(empty)/draw")
+            #expect(page.status == .ok)
+            #expect(page.body.contains("There is nothing to draw: nobody is eligible."))
+            #expect(!page.body.contains("id=\"draw\""))
+            #expect(!page.body.contains("0 winners"))
+        }
+    }
+
     @Test func anOwnerDrawsOnceFromTheConfirmationPageAndTheDrawIsPublished() async throws {
         let console = try TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
