@@ -8,7 +8,7 @@ import StandCore
 struct VerifyDrawCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-draw",
-        abstract: "Re-run a sweepstakes draw from its seed and check its snapshot hash and winners (exit 1 when either differs).")
+        abstract: "Re-run a sweepstakes draw from its seed over its kept snapshot, and list what changed in the store since (exit 1 when the hash or the winners differ, or a change is not on the record).")
 
     @OptionGroup var store: StoreOptions
 
@@ -26,17 +26,25 @@ struct VerifyDrawCommand: AsyncParsableCommand {
         let draw = result.draw
         print("draw #\(draw.id) of sweepstakes #\(draw.sweepstakesId), \(StoreTimestamp.string(draw.drawnAt)) UTC, ages on \(draw.drawnOn)")
         print("seed: \(draw.seed)")
+        let source = result.keptSnapshot ? "the kept snapshot" : "the store as it is now (a draw made before snapshots were kept)"
         print("snapshot sha256 recorded: \(draw.snapshotHash) (\(draw.eligibleUsers) eligible)")
-        print("snapshot sha256 now:      \(result.snapshotHash) (\(result.eligibleUsers) eligible) — \(result.hashMatches ? "matches" : "DIFFERS")")
+        print("snapshot sha256 of \(source): \(result.snapshotHash) (\(result.eligibleUsers) eligible) — \(result.hashMatches ? "matches" : "DIFFERS")")
         for (rank, uuid) in result.winners.enumerated() {
             let recorded = rank < draw.winners.count ? draw.winners[rank].uuid : "—"
             print("winner \(rank + 1): \(uuid)\(uuid == recorded ? "" : " (recorded: \(recorded))")")
         }
         print("winners: \(result.winnersMatch ? "match" : "DIFFER from the recorded ones")")
+        if result.keptSnapshot {
+            print("since the draw: \(result.differences.isEmpty ? "no entrant's line differs in the store" : "\(result.differences.count) entrant(s) differ in the store")")
+            for difference in result.differences {
+                let change = "\(difference.drawn.map { "weight \($0)" } ?? "not eligible") then, \(difference.today.map { "weight \($0)" } ?? "not eligible") now"
+                print("  \(difference.uuid): \(change) — \(difference.explanation ?? "NOT ON THE RECORD: changed behind the console's back")")
+            }
+        }
         if let path = snapshot, let (_, text) = try await draws.snapshot(drawId: id) {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             print("snapshot written to \(path)")
         }
-        if !result.hashMatches || !result.winnersMatch { throw ExitCode(1) }
+        if !result.isSound { throw ExitCode(1) }
     }
 }

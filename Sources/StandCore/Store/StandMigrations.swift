@@ -16,6 +16,7 @@ public enum StandMigrations {
         migrator.registerMigration("009_audit_without_personal_data", migrate: Migration009.apply)
         migrator.registerMigration("010_form_submissions", migrate: Migration010.apply)
         migrator.registerMigration("011_cancelled_sweepstakes", migrate: Migration011.apply)
+        migrator.registerMigration("012_kept_draw_snapshots", migrate: Migration012.apply)
         return migrator
     }
 }

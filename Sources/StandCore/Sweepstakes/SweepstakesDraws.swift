@@ -96,7 +96,7 @@ public struct SweepstakesDraws: Sendable {
     /// is the draw in force when the confirmation page was shown (nil for a
     /// first draw): if that is no longer so, nothing is drawn.
     public func draw(sweepstakesId: Int64, replacing: Int64?, reason: String,
-                            by actor: AuditActor, now: Date = Date(), seed: String = DrawAlgorithm.newSeed()) async throws -> Outcome {
+                            by actor: AuditActor, now: Date = Date(), seed givenSeed: String? = nil) async throws -> Outcome {
         let reason = replacing == nil && reason.trimmingCharacters(in: .whitespaces).isEmpty
             ? "Draw" : try SweepstakesAdmin.checkedReason(reason)
         return try await store.write { db in
@@ -108,14 +108,20 @@ public struct SweepstakesDraws: Sendable {
             let day = UTCDate.day(now)
             let candidates = try Self.candidates(db, sweepstakesId: sweepstakesId, on: day)
             guard !candidates.isEmpty else { return .nobodyEligible }
+            // The snapshot is fixed, and its hash taken, before the seed exists.
             let snapshot = DrawAlgorithm.snapshot(candidates)
+            let snapshotHash = DrawAlgorithm.hash(snapshot)
+            let seed = givenSeed ?? DrawAlgorithm.newSeed()
             guard let picks = DrawAlgorithm.winners(candidates, count: sweepstakes.winnerCount, seedHex: seed) else { return .nobodyEligible }
             let total = candidates.reduce(0) { $0 + $1.weight }
             try db.execute(sql: """
                 INSERT INTO sweepstakes_draws (sweepstakes_id, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count, eligible_users, winner_count, reason, replaces)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [sweepstakesId, actor.staffId, now, day, seed, DrawAlgorithm.hash(snapshot), total, candidates.count, picks.count, reason, current?.id])
+                """, arguments: [sweepstakesId, actor.staffId, now, day, seed, snapshotHash, total, candidates.count, picks.count, reason, current?.id])
             let drawId = db.lastInsertedRowID
+            let packed = KeptSnapshot.packed(candidates)
+            try db.execute(sql: "INSERT INTO draw_snapshots (draw_id, format, entrants, bytes) VALUES (?, ?, ?, ?)",
+                           arguments: [drawId, packed == nil ? 0 : 1, candidates.count, Data(packed ?? snapshot)])
             for (rank, index) in picks.enumerated() {
                 let winner = candidates[index]
                 try db.execute(sql: """
@@ -192,34 +198,95 @@ public struct SweepstakesDraws: Sendable {
         return (current, earlier)
     }
 
-    /// What re-running a draw from its seed over the store as it is now gives.
+    /// A draw re-run from its seed over the snapshot it was drawn from, and
+    /// that snapshot compared with what the store says today.
     public struct Verification: Sendable {
         public let draw: Draw
+        /// False for a draw made before snapshots were kept (migration 012):
+        /// its list is rebuilt from the store as it is now.
+        public let keptSnapshot: Bool
         public let snapshotHash: String
         public let eligibleUsers: Int
         public let winners: [String]
+        /// Entrants whose line in the drawn snapshot differs from the store today.
+        public let differences: [Difference]
 
         public var hashMatches: Bool { snapshotHash == draw.snapshotHash }
         public var winnersMatch: Bool { winners == draw.winners.map(\.uuid) }
+        /// The draw reproduces, and every change since is on the record.
+        public var isSound: Bool { hashMatches && winnersMatch && differences.allSatisfy { $0.explanation != nil } }
+    }
+
+    /// One entrant whose eligibility or weight changed after the draw.
+    public struct Difference: Sendable, Equatable {
+        public let uuid: String
+        /// Their weight in the drawn snapshot (nil: not in it).
+        public let drawn: Int?
+        /// Their weight if drawn today from the same day's rules (nil: not eligible now).
+        public let today: Int?
+        /// The audit event that accounts for it, or nil: changed behind the console's back.
+        public let explanation: String?
     }
 
     public func verify(drawId: Int64) async throws -> Verification? {
         try await store.read { db in
             guard let draw = try Self.find(db, id: drawId) else { return nil }
-            let candidates = try Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)
-            let picks = DrawAlgorithm.winners(candidates, count: draw.winnerCount, seedHex: draw.seed) ?? []
-            return Verification(draw: draw, snapshotHash: DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)), eligibleUsers: candidates.count,
-                                winners: picks.map { candidates[$0].uuid })
+            let today = try Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)
+            let kept = try Self.keptCandidates(db, drawId: drawId)
+            let drawn = kept ?? today
+            let picks = DrawAlgorithm.winners(drawn, count: draw.winnerCount, seedHex: draw.seed) ?? []
+            return Verification(draw: draw, keptSnapshot: kept != nil, snapshotHash: DrawAlgorithm.hash(DrawAlgorithm.snapshot(drawn)),
+                                eligibleUsers: drawn.count, winners: picks.map { drawn[$0].uuid },
+                                differences: try kept.map { try Self.differences(db, draw: draw, drawn: $0, today: today) } ?? [])
         }
     }
 
-    /// The eligible snapshot of a draw, as the store gives it now (byte for
-    /// byte the drawn one while nothing changed): for the Python verifier.
+    /// The candidates of a kept snapshot, or nil for a draw made before they were kept.
+    static func keptCandidates(_ db: Database, drawId: Int64) throws -> [DrawAlgorithm.Candidate]? {
+        // `verify-draw` reads a store as it is, perhaps not yet migrated.
+        guard try db.tableExists("draw_snapshots") else { return nil }
+        guard let row = try Row.fetchOne(db, sql: "SELECT format, bytes FROM draw_snapshots WHERE draw_id = ?", arguments: [drawId]) else { return nil }
+        let bytes = [UInt8](row["bytes"] as Data)
+        if row["format"] as Int == 1 { return KeptSnapshot.unpacked(bytes) }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let comma = line.lastIndex(of: ","), let weight = Int(line[line.index(after: comma)...]) else { return nil }
+            return .init(uuid: String(line[..<comma]), weight: weight)
+        }
+    }
+
+    /// Every entrant whose line differs, each with the first audit event about
+    /// their account after the draw (a deletion, an edit): the record that
+    /// explains it. None found means the row changed behind the console's back.
+    static func differences(_ db: Database, draw: Draw, drawn: [DrawAlgorithm.Candidate],
+                            today: [DrawAlgorithm.Candidate]) throws -> [Difference] {
+        let now = Dictionary(today.map { ($0.uuid, $0.weight) }, uniquingKeysWith: { first, _ in first })
+        let then = Dictionary(drawn.map { ($0.uuid, $0.weight) }, uniquingKeysWith: { first, _ in first })
+        let changed = Set(then.keys).union(now.keys).filter { then[$0] != now[$0] }.sorted()
+        return try changed.map { uuid in
+            let event = try Row.fetchOne(db, sql: """
+                SELECT action, occurred_at, staff_email, detail FROM audit_events
+                WHERE target_type = 'user' AND target_id = ? AND occurred_at > ? AND action <> 'user.viewed'
+                ORDER BY id LIMIT 1
+                """, arguments: [uuid, draw.drawnAt])
+            let explanation = event.map { row -> String in
+                let at = row.timestamp("occurred_at").map(UTCDate.minute) ?? ""
+                let by: String? = row["staff_email"]
+                let detail: String? = row["detail"]
+                return "\(row["action"] as String) on \(at)" + (by.map { " by \($0)" } ?? "") + (detail.map { ": \($0)" } ?? "")
+            }
+            return Difference(uuid: uuid, drawn: then[uuid], today: now[uuid], explanation: explanation)
+        }
+    }
+
+    /// The eligible snapshot a draw was made from, byte for byte, whatever
+    /// happened to the accounts since (for a draw made before snapshots were
+    /// kept: as the store gives it now). What scripts/verify-draw.py reads.
     public func snapshot(drawId: Int64) async throws -> (draw: Draw, text: String)? {
         try await store.read { db in
             guard let draw = try Self.find(db, id: drawId) else { return nil }
-            let bytes = DrawAlgorithm.snapshot(try Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn))
-            return (draw, String(decoding: bytes, as: UTF8.self))
+            let candidates = try Self.keptCandidates(db, drawId: drawId)
+                ?? Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn)
+            return (draw, String(decoding: DrawAlgorithm.snapshot(candidates), as: UTF8.self))
         }
     }
 

@@ -98,7 +98,7 @@ import Testing
         }
         func verify() async throws -> Bool {
             let result = try await SweepstakesDraws(store: store).verify(drawId: draw.id)!
-            return result.hashMatches && result.winnersMatch
+            return result.isSound
         }
         #expect(try await verify())
         let user = setup.eligible[2]
