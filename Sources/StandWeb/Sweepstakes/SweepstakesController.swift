@@ -42,10 +42,10 @@ struct SweepstakesController {
         routes.get(Site.sweepstake, use: show)
         routes.get(Site.sweepstakesEdit, .role(.createSweepstakes), use: editForm)
         routes.post(Site.sweepstakesEdit, .role(.createSweepstakes), use: saveEdit)
-        routes.get(Site.sweepstakesClose, .role(.closeSweepstakes), use: confirmClose)
-        routes.post(Site.sweepstakesClose, .role(.closeSweepstakes), use: close)
-        routes.get(Site.sweepstakesCancel, .role(.closeSweepstakes), use: confirmCancel)
-        routes.post(Site.sweepstakesCancel, .role(.closeSweepstakes), use: cancel)
+        routes.get(Site.sweepstakesClose, .role(.closeSweepstakes)) { try await confirmEnding(.close, $0, $1) }
+        routes.post(Site.sweepstakesClose, .role(.closeSweepstakes)) { try await end(.close, $0, $1) }
+        routes.get(Site.sweepstakesCancel, .role(.closeSweepstakes)) { try await confirmEnding(.cancel, $0, $1) }
+        routes.post(Site.sweepstakesCancel, .role(.closeSweepstakes)) { try await end(.cancel, $0, $1) }
         routes.get(Site.sweepstakesDraw, .role(.closeSweepstakes), use: confirmDraw)
         routes.post(Site.sweepstakesDraw, .role(.closeSweepstakes), use: draw)
         routes.get(Site.sweepstakesSnapshot, use: snapshot)
@@ -147,44 +147,30 @@ struct SweepstakesController {
         return try renderer.render(page, request: request, context: context, notice: notice)
     }
 
-    @Sendable func confirmClose(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let sweepstakes = try await closable(try RouteParameter.rowId(context))
-        return try renderer.render(SweepstakesClosePage(sweepstakes), request: request, context: context)
+    /// Closing early and cancelling: the same question (a reason, asked
+    /// first), a different change.
+    func confirmEnding(_ ending: SweepstakesClosePage.Ending, _ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let sweepstakes = try await endable(try RouteParameter.rowId(context), ending)
+        return try renderer.render(SweepstakesClosePage(sweepstakes, ending: ending), request: request, context: context)
     }
 
-    @Sendable func close(_ request: Request, context: AppRequestContext) async throws -> Response {
+    func end(_ ending: SweepstakesClosePage.Ending, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(CloseForm.self, context: context)
         return try await renderer.submit(request, context) {
-            guard try await sweepstakesAdmin.close(id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
-                _ = try await closable(id)
-                throw HTTPError(.conflict, message: "That sweepstakes is no longer open; nothing was changed.")
+            let reason = form.reason ?? ""
+            let ended = switch ending {
+            case .close: try await sweepstakesAdmin.close(id: id, reason: reason, by: context.auditActor)
+            case .cancel: try await sweepstakesAdmin.cancel(id: id, reason: reason, by: context.auditActor)
             }
-            return .redirect(to: Site.sweepstake.href(id, ["done": "closed"]))
-        } refused: { problem in
-            var page = SweepstakesClosePage(try await closable(id))
-            page.reason = form.reason ?? ""
-            page.errors = problem.errors
-            return page
-        }
-    }
-
-    @Sendable func confirmCancel(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let sweepstakes = try await cancellable(try RouteParameter.rowId(context))
-        return try renderer.render(SweepstakesClosePage(sweepstakes, ending: .cancel), request: request, context: context)
-    }
-
-    @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try RouteParameter.rowId(context)
-        let form = try await request.form(CloseForm.self, context: context)
-        return try await renderer.submit(request, context) {
-            guard try await sweepstakesAdmin.cancel(id: id, reason: form.reason ?? "", by: context.auditActor) != nil else {
-                _ = try await cancellable(id)
-                throw HTTPError(.conflict, message: "That sweepstakes was drawn or cancelled meanwhile; nothing was changed.")
+            guard ended != nil else {
+                _ = try await endable(id, ending)
+                throw HTTPError(.conflict, message: ending == .close ? "That sweepstakes is no longer open; nothing was changed."
+                                : "That sweepstakes was drawn or cancelled meanwhile; nothing was changed.")
             }
-            return .redirect(to: Site.sweepstake.href(id, ["done": "cancelled"]))
+            return .redirect(to: Site.sweepstake.href(id, ["done": ending == .close ? "closed" : "cancelled"]))
         } refused: { problem in
-            var page = SweepstakesClosePage(try await cancellable(id), ending: .cancel)
+            var page = SweepstakesClosePage(try await endable(id, ending), ending: ending)
             page.reason = form.reason ?? ""
             page.errors = problem.errors
             return page
@@ -281,21 +267,13 @@ struct SweepstakesController {
         return sweepstakes
     }
 
-    /// The sweepstakes if it can still be cancelled (not drawn, not cancelled); a page saying why not otherwise.
-    private func cancellable(_ id: Int64) async throws -> Sweepstakes {
+    /// The sweepstakes if it can still be closed early (open or upcoming) or
+    /// cancelled (not drawn, not cancelled); a page saying why not otherwise.
+    private func endable(_ id: Int64, _ ending: SweepstakesClosePage.Ending) async throws -> Sweepstakes {
         let sweepstakes = try await existing(id)
         let phase = sweepstakes.phase()
-        guard phase != .drawn, phase != .cancelled else {
-            throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(phase.rawValue) already; nothing was changed.")
-        }
-        return sweepstakes
-    }
-
-    /// The sweepstakes if it can still be closed early; a page saying why not otherwise.
-    private func closable(_ id: Int64) async throws -> Sweepstakes {
-        let sweepstakes = try await existing(id)
-        let phase = sweepstakes.phase()
-        guard phase == .open || phase == .upcoming else {
+        let allowed = ending == .close ? phase == .open || phase == .upcoming : phase != .drawn && phase != .cancelled
+        guard allowed else {
             throw HTTPError(.conflict, message: "\(sweepstakes.name) is \(phase.rawValue) already; nothing was changed.")
         }
         return sweepstakes

@@ -18,14 +18,7 @@ struct QuestionsCoreFixture {
 
     static func make() async throws -> QuestionsCoreFixture {
         let store = try temporaryStore()
-        let staffId = try await store.write { db in
-            try db.execute(sql: """
-                INSERT INTO staff (email, password_hash, role, created_at, password_changed_at)
-                VALUES ('editor@example.com', 'x', 'editor', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
-                """)
-            return db.lastInsertedRowID
-        }
-        return QuestionsCoreFixture(store: store, editor: AuditActor(staffId: staffId, email: "editor@example.com", ip: "203.0.113.7"))
+        return QuestionsCoreFixture(store: store, editor: try await insertStaff(store, email: "editor@example.com", role: .editor, ip: "203.0.113.7"))
     }
 
     /// A question written by another program, choices "Cats" and "Dogs" unless told; its id.

@@ -30,7 +30,6 @@ import Testing
 
     @Test func theSameSeedWritesTheSameData() throws {
         let first = try temporaryStore(), second = try temporaryStore(), other = try temporaryStore()
-        defer { for store in [first, second, other] { removeSeedStore(store) } }
         _ = try DemoSeeder(store: first).run(.init(users: 500, days: 5, seed: 42, today: Self.today))
         _ = try DemoSeeder(store: second).run(.init(users: 500, days: 5, seed: 42, today: Self.today))
         _ = try DemoSeeder(store: other).run(.init(users: 500, days: 5, seed: 43, today: Self.today))
@@ -40,7 +39,6 @@ import Testing
 
     @Test func seededUsersAreValidAdultsWithE164Phones() async throws {
         let store = try temporaryStore()
-        defer { removeSeedStore(store) }
         let summary = try DemoSeeder(store: store).run(.init(users: 1_000, days: 3, seed: 1, today: Self.today))
         #expect(summary.users == 1_000)
         let eighteenYearsAgo = UTCDate.day(UTCDate.calendar.date(byAdding: .year, value: -18, to: Self.today)!)
@@ -75,7 +73,6 @@ import Testing
     @Test(arguments: instants)
     func nothingIsTimestampedAfterNow(_ now: Date) throws {
         let store = try temporaryStore()
-        defer { removeSeedStore(store) }
         _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
         let stamp = StoreTimestamp.string(now)
         let late = try store.pool.read { db in
@@ -107,7 +104,6 @@ import Testing
     @Test(arguments: instants)
     func streaksLastStoodAndPointsFollowFromTheAnswers(_ now: Date) throws {
         let store = try temporaryStore()
-        defer { removeSeedStore(store) }
         _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
         let seeded = try SeededStore(store)
         #expect(seeded.users.count == 600)
@@ -121,7 +117,6 @@ import Testing
     @Test(arguments: instants)
     func sweepstakesEntriesFollowFromTheAnswers(_ now: Date) throws {
         let store = try temporaryStore()
-        defer { removeSeedStore(store) }
         _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
         let seeded = try SeededStore(store)
         #expect(seeded.sweepstakes.count == 2)
@@ -134,7 +129,6 @@ import Testing
 
     @Test func aSecondSeedOfTheSameStoreFollowsTheRulesToo() throws {
         let store = try temporaryStore()
-        defer { removeSeedStore(store) }
         _ = try DemoSeeder(store: store).run(.init(users: 200, days: 10, seed: 1, today: Self.today))
         _ = try DemoSeeder(store: store).run(.init(users: 200, days: 12, seed: 2, today: Self.today))
         let seeded = try SeededStore(store)
@@ -147,7 +141,6 @@ import Testing
 
     @Test func aStoreWithoutPastDaysHasNoStreaks() throws {
         let store = try temporaryStore()
-        defer { removeSeedStore(store) }
         _ = try DemoSeeder(store: store).run(.init(users: 100, days: 0, seed: 3, today: Self.instants[0]))
         let seeded = try SeededStore(store)
         try expectRulesHold(seeded, now: Self.instants[0])
@@ -291,11 +284,4 @@ extension SeedTests.SeededStore.Entry {
     init(_ sweepstakesId: Int64, _ userId: Int64, _ day: String, _ reason: String, _ quantity: Int) {
         self.init(sweepstakesId: sweepstakesId, userId: userId, day: day, reason: reason, quantity: quantity)
     }
-}
-
-/// Closes a store made by `temporaryStore()` and removes its folder (the
-/// shared helper leaves it in the temporary directory).
-private func removeSeedStore(_ store: StandStore) {
-    try? store.pool.close()
-    try? FileManager.default.removeItem(at: URL(fileURLWithPath: store.path).deletingLastPathComponent())
 }

@@ -19,14 +19,7 @@ struct SweepstakesCoreFixture {
 
     static func make() async throws -> SweepstakesCoreFixture {
         let store = try temporaryStore()
-        let staffId = try await store.write { db in
-            try db.execute(sql: """
-                INSERT INTO staff (email, password_hash, role, created_at, password_changed_at)
-                VALUES ('owner@example.com', 'x', 'owner', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
-                """)
-            return db.lastInsertedRowID
-        }
-        return SweepstakesCoreFixture(store: store, owner: AuditActor(staffId: staffId, email: "owner@example.com", ip: nil))
+        return SweepstakesCoreFixture(store: store, owner: try await insertStaff(store, email: "owner@example.com", role: .owner))
     }
 
     /// An account; `number` makes its UUID, email and phone (`...0001`, `user1@example.com`).

@@ -39,7 +39,7 @@ import Testing
             await services.flushBufferedWrites()
             let erased = try await poll(seconds: 10) { () -> Bool? in
                 if case .erased = await services.erasures.attempt() { return true }
-                return try await AccountDeletion(store: console.store, erasures: PendingErasures(store: console.store)).tombstone(uuid: jane.uuid)?.erasedAt != nil ? true : nil
+                return try await console.store.read { db in try Tombstone.find(db, uuid: jane.uuid) }?.erasedAt != nil ? true : nil
             }
             #expect(erased == true)
         }

@@ -10,12 +10,7 @@ import Testing
 /// that app.js puts the typed values back; nothing is ever sent by itself).
 @Suite struct EndedSessionTests {
     @Test func aFormSentAfterTheSessionEndedSaysNothingWasSavedAndSignInLeadsBack() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let data = AppData(store: console.store)
-        let sweepstakes = try data.sweepstakes(name: "Winter", drawn: false)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        try data.entries(jane, sweepstakes: sweepstakes, count: 3)
+        let (console, sweepstakes, jane) = try await EntryCorrectionTests.scene()
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/sweepstakes/\(sweepstakes)/entrant?user=\(jane.uuid)")

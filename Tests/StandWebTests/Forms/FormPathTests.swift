@@ -16,12 +16,7 @@ import Testing
         "quantity[a]=3&reason=Ticket+812",
     ])
     func aBodyThatIsNotTheFormIsA400PageAndChangesNothing(body: String) async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let data = AppData(store: console.store)
-        let sweepstakes = try data.sweepstakes(name: "Winter", drawn: false)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        try data.entries(jane, sweepstakes: sweepstakes, count: 3)
+        let (console, sweepstakes, jane) = try await EntryCorrectionTests.scene()
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/sweepstakes/\(sweepstakes)/entrant?user=\(jane.uuid)")

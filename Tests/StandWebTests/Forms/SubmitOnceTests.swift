@@ -165,12 +165,7 @@ import Testing
     /// Twenty identical POSTs at the same instant: one change, one audit
     /// event, every answer a 303 to the first one's outcome.
     @Test func twentyIdenticalGrantsAtOnceGrantOnce() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let data = AppData(store: console.store)
-        let sweepstakes = try data.sweepstakes(name: "Autumn", drawn: false)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        try data.entries(jane, sweepstakes: sweepstakes, count: 2)
+        let (console, sweepstakes, jane) = try await EntryCorrectionTests.scene(name: "Autumn", entries: 2)
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/sweepstakes/\(sweepstakes)/entrant?user=\(jane.uuid)")

@@ -8,6 +8,17 @@ import Testing
 /// in their transaction, and refused once drawn or for a deleted account.
 @Suite struct EntryCorrectionTests {
     /// "valid/voided" entries of `user` in `sweepstakes`, as the tallies hold them.
+    /// A console with a support account, a sweepstakes ("Winter") and Jane holding `entries` entries in it.
+    static func scene(name: String = "Winter", entries: Int = 3) async throws -> (console: TestConsole, sweepstakes: Int64, jane: AppData.User) {
+        let console = try TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let data = AppData(store: console.store)
+        let sweepstakes = try data.sweepstakes(name: name, drawn: false)
+        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
+        try data.entries(jane, sweepstakes: sweepstakes, count: entries)
+        return (console, sweepstakes, jane)
+    }
+
     static func entrant(_ console: TestConsole, _ sweepstakes: Int64, _ user: AppData.User) throws -> String {
         try console.store.pool.read { db in
             try String.fetchOne(db, sql: "SELECT valid_entries || '/' || voided_entries FROM sweepstakes_entrants WHERE sweepstakes_id = ? AND user_id = ?",
@@ -16,12 +27,7 @@ import Testing
     }
 
     @Test func supportGrantsVoidsAndDisqualifiesWithReasons() async throws {
-        let console = try TestConsole()
-        try await console.createStaff("support@example.com", role: .support)
-        let data = AppData(store: console.store)
-        let sweepstakes = try data.sweepstakes(name: "Winter", drawn: false)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        try data.entries(jane, sweepstakes: sweepstakes, count: 3)
+        let (console, sweepstakes, jane) = try await EntryCorrectionTests.scene()
         let base = "/sweepstakes/\(sweepstakes)"
         try await console.run { browser in
             try await browser.signIn("support@example.com")
