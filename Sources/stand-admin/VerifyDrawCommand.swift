@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import StandCore
 
-/// `verify-draw ID`: re-run a draw from its stored seed over the store as it
-/// is now, and say whether the eligible snapshot and the winners still match.
-/// `--snapshot FILE` also writes the snapshot, for `scripts/verify-draw.py`.
+/// `verify-draw ID`: re-run a draw from its stored seed over its kept
+/// snapshot, say whether the hash, the winners and the alternates match, and
+/// list every entrant whose line differs in the store today with the record
+/// that explains it. `--snapshot FILE` also writes the snapshot, for
+/// `scripts/verify-draw.py`.
 struct VerifyDrawCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-draw",
@@ -19,21 +21,26 @@ struct VerifyDrawCommand: AsyncParsableCommand {
     var snapshot: String?
 
     func run() async throws {
-        let draws = SweepstakesDraws(store: try store.open(migrate: false))
+        let opened = try store.open(migrate: false)
+        guard try await opened.read({ try StandMigrations.migrator.hasCompletedMigrations($0) }) else {
+            throw ValidationError("The store at \(store.path) is older than this program: run `stand-admin migrate --db \(store.path)` first.")
+        }
+        let draws = SweepstakesDraws(store: opened)
         guard let result = try await draws.verify(drawId: id) else {
             throw ValidationError("There is no draw #\(id) in \(store.path).")
         }
         let draw = result.draw
-        print("draw #\(draw.id) of sweepstakes #\(draw.sweepstakesId), \(StoreTimestamp.string(draw.drawnAt)) UTC, ages on \(draw.drawnOn)")
+        print("draw \(draw.number) of sweepstakes #\(draw.sweepstakesId) (id \(draw.id)), \(StoreTimestamp.string(draw.drawnAt)) UTC, ages on \(draw.drawnOn)")
         print("seed: \(draw.seed)")
         let source = result.keptSnapshot ? "the kept snapshot" : "the store as it is now (a draw made before snapshots were kept)"
         print("snapshot sha256 recorded: \(draw.snapshotHash) (\(draw.eligibleUsers) eligible)")
         print("snapshot sha256 of \(source): \(result.snapshotHash) (\(result.eligibleUsers) eligible) — \(result.hashMatches ? "matches" : "DIFFERS")")
-        for (rank, uuid) in result.winners.enumerated() {
-            let recorded = rank < draw.winners.count ? draw.winners[rank].uuid : "—"
-            print("winner \(rank + 1): \(uuid)\(uuid == recorded ? "" : " (recorded: \(recorded))")")
+        for (index, uuid) in result.picks.enumerated() {
+            let recorded = index < draw.picks.count ? draw.picks[index].uuid : "—"
+            let label = index < draw.winnerCount ? "winner \(index + 1)" : "alternate \(index + 1 - draw.winnerCount)"
+            print("\(label): \(uuid)\(uuid == recorded ? "" : " (recorded: \(recorded))")")
         }
-        print("winners: \(result.winnersMatch ? "match" : "DIFFER from the recorded ones")")
+        print("winners and alternates: \(result.picksMatch ? "match" : "DIFFER from the recorded ones")")
         if result.keptSnapshot {
             print("since the draw: \(result.differences.isEmpty ? "no entrant's line differs in the store" : "\(result.differences.count) entrant(s) differ in the store")")
             for difference in result.differences {

@@ -128,4 +128,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case sweepstakesDrawn = "sweepstakes.drawn"
     case sweepstakesRedrawn = "sweepstakes.redrawn"
     case entrantsExported = "sweepstakes.entrants_exported"
+    case winnerNotified = "draw.winner_notified"
+    case prizeClaimed = "draw.prize_claimed"
+    case prizeForfeited = "draw.prize_forfeited"
+    case drawPublished = "draw.published"
+    case drawWithdrawn = "draw.withdrawn"
 }

@@ -17,6 +17,7 @@ public enum StandMigrations {
         migrator.registerMigration("010_form_submissions", migrate: Migration010.apply)
         migrator.registerMigration("011_cancelled_sweepstakes", migrate: Migration011.apply)
         migrator.registerMigration("012_kept_draw_snapshots", migrate: Migration012.apply)
+        migrator.registerMigration("013_draw_alternates_claims_public", migrate: Migration013.apply)
         return migrator
     }
 }

@@ -23,3 +23,15 @@ public enum RefusalField {
 extension ValidationErrors: Refusal {
     public var errors: ValidationErrors { self }
 }
+
+/// A change the object's state forbids (409), said in one sentence about the
+/// whole form: "Entry #12 is already voided; nothing was changed."
+public struct Conflict: Refusal, Equatable {
+    public let message: String
+    public var errors: ValidationErrors { ValidationErrors(RefusalField.wholeForm, message) }
+    public var isConflict: Bool { true }
+
+    public init(message: String) {
+        self.message = message
+    }
+}

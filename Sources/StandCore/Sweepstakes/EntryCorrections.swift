@@ -13,11 +13,7 @@ public struct EntryCorrections: Sendable {
     }
 
     /// Why a correction was refused, in words for the page; nothing was written.
-    public struct Refused: Refusal, Equatable {
-        public let message: String
-        public var errors: ValidationErrors { ValidationErrors(RefusalField.wholeForm, message) }
-        public var isConflict: Bool { true }
-    }
+    public typealias Refused = Conflict
 
     public static let grantRange = 1...100
 

@@ -159,6 +159,8 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     QuestionUploadController(questionImport: services.questionImport, renderer: services.renderer, uploads: services.uploads).addRoutes(to: routes)
     SuggestionsController(review: services.review, scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
     SweepstakesController(sweepstakesAdmin: services.sweepstakesAdmin, draws: services.draws, renderer: services.renderer).addRoutes(to: routes)
+    DrawController(sweepstakesAdmin: services.sweepstakesAdmin, draws: services.draws, renderer: services.renderer).addRoutes(to: routes)
+    PublicDrawController(draws: services.draws, renderer: services.renderer, files: .read()).addRoutes(to: routes)
     EntryCorrectionsController(corrections: services.corrections, sweepstakesAdmin: services.sweepstakesAdmin, renderer: services.renderer).addRoutes(to: routes)
     StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
     AuditController(auditLog: services.auditLog, directory: services.directory, renderer: services.renderer).addRoutes(to: routes)

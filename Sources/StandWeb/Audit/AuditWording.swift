@@ -42,6 +42,11 @@ enum AuditWording {
         case .sweepstakesDrawn: return "Drew the winners: " + detail
         case .sweepstakesRedrawn: return "Redrew the winners: " + detail
         case .entrantsExported: return "Exported the entrants as CSV"
+        case .winnerNotified: return "Notified " + detail
+        case .prizeClaimed: return "Recorded the prize claimed: " + detail
+        case .prizeForfeited: return "Recorded the prize forfeited: " + detail
+        case .drawPublished: return "Published the public record of " + detail
+        case .drawWithdrawn: return "Withdrew the public record of " + detail
         case nil: return event.action
         }
     }
@@ -68,5 +73,7 @@ enum AuditWording {
         (.entriesGranted, "Granted entries"), (.entryVoided, "Voided an entry"), (.entriesVoided, "Voided all of an account's entries"),
         (.entrantDisqualified, "Disqualified an entrant"), (.disqualificationLifted, "Lifted a disqualification"),
         (.sweepstakesDrawn, "Drew winners"), (.sweepstakesRedrawn, "Redrew winners"), (.entrantsExported, "Exported entrants"),
+        (.winnerNotified, "Notified a winner"), (.prizeClaimed, "Recorded a prize claimed"), (.prizeForfeited, "Recorded a prize forfeited"),
+        (.drawPublished, "Published a draw's record"), (.drawWithdrawn, "Withdrew a draw's record"),
     ]
 }

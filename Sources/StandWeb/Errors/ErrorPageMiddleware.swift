@@ -12,7 +12,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            if error.status == .notFound && context.staff == nil {
+            // A visitor learns nothing of what pages exist, except where a
+            // public record was: a withdrawn one must say "not found".
+            if error.status == .notFound && context.staff == nil && !request.uri.path.hasPrefix(Site.publicRecords) {
                 return .redirect(to: Site.login.href())
             }
             let message = error.body ?? Self.defaultMessage(error.status)

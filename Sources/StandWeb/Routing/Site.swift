@@ -49,6 +49,18 @@ enum Site {
     static let sweepstakesDraw = SitePath<Int64>("/sweepstakes/{id}/draw")
     /// A draw's eligible snapshot (`uuid,weight` lines), `?draw=ID`: what scripts/verify-draw.py reads.
     static let sweepstakesSnapshot = SitePath<Int64>("/sweepstakes/{id}/snapshot.csv")
+    /// One pick of a draw (`?draw=ID&rank=R`): notified, claimed or forfeited.
+    static let sweepstakesPrize = SitePath<Int64>("/sweepstakes/{id}/prize")
+    static let sweepstakesPublish = SitePath<Int64>("/sweepstakes/{id}/publish")
+    static let sweepstakesWithdraw = SitePath<Int64>("/sweepstakes/{id}/withdraw")
+    /// Where public records live: no sign-in; an unknown one is a plain 404.
+    static let publicRecords = "/draws/"
+    /// A draw's public record: no sign-in, an unguessable token.
+    static let publicDraw = SitePath<String>("/draws/{token}")
+    static let publicDrawSnapshot = SitePath<String>("/draws/{token}/snapshot.csv")
+    /// What a public record links to: the stand-alone verifier and the draw's specification.
+    static let publicVerifier = SitePath<Void>("/draws/verify-draw.py")
+    static let publicDrawMethod = SitePath<Void>("/draws/draws.md")
     static let sweepstakesEntrantsCSV = SitePath<Int64>("/sweepstakes/{id}/entrants.csv")
 
     static let deletionRequests = SitePath<Void>("/deletion-requests")

@@ -1,10 +1,12 @@
 import Foundation
 import StandCore
 
-/// A draw as the sweepstakes page publishes it: enough for anyone to re-run it
-/// (seed, snapshot hash, the snapshot itself, the winners in order).
+/// A draw as the sweepstakes page shows it to staff: enough for anyone to
+/// re-run it (seed, snapshot hash, the snapshot itself, the picks in order),
+/// each prize's chain of winner and alternates, and its public record.
 struct DrawView: MustacheFields {
     let id: Int64
+    let number: Int
     let sweepstakesId: Int64
     let drawnAt: String
     let drawnBy: String
@@ -13,63 +15,98 @@ struct DrawView: MustacheFields {
     let snapshotHash: String
     let eligibleUsers: String
     let totalWeight: String
-    let winnerCount: Int
+    let winners: String
+    let alternates: String
     let reason: String
-    let replaces: Int64?
-    /// The winners as `<li>` items, written in Swift like table rows.
-    let winnersHTML: String
+    let replacesNumber: Int?
+    /// Each prize's chain as `<li>` items, written in Swift like table rows.
+    let chainsHTML: String
+    /// Alternates no forfeit has needed yet.
+    let waitingHTML: String
+    let verifyCommand: String
+    let publicHref: String?
+    let published: String?
+    /// Owners record claims and publish.
+    let canManage: Bool
 
     static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "drawnAt": { $0.drawnAt }, "drawnBy": { $0.drawnBy }, "drawnOn": { $0.drawnOn }, "seed": { $0.seed },
-        "snapshotHash": { $0.snapshotHash }, "eligibleUsers": { $0.eligibleUsers }, "totalWeight": { $0.totalWeight },
-        "winnerCount": { $0.winnerCount }, "reason": { $0.reason }, "replaces": { $0.replaces }, "winnersHTML": { $0.winnersHTML },
+        "id": { $0.id }, "number": { $0.number }, "drawnAt": { $0.drawnAt }, "drawnBy": { $0.drawnBy }, "drawnOn": { $0.drawnOn },
+        "seed": { $0.seed }, "snapshotHash": { $0.snapshotHash }, "eligibleUsers": { $0.eligibleUsers }, "totalWeight": { $0.totalWeight },
+        "winners": { $0.winners }, "alternates": { $0.alternates }, "reason": { $0.reason }, "replacesNumber": { $0.replacesNumber },
+        "chainsHTML": { $0.chainsHTML }, "waitingHTML": { $0.waitingHTML }, "hasWaiting": { !$0.waitingHTML.isEmpty },
         "snapshotHref": { Site.sweepstakesSnapshot.href($0.sweepstakesId, ["draw": String($0.id)]) },
-        "verifyCommand": { "scripts/verify-draw.py --seed \($0.seed) --hash \($0.snapshotHash) --winners \($0.winnerCount) snapshot.csv" },
+        "verifyCommand": { $0.verifyCommand }, "storeCommand": { "stand-admin verify-draw \($0.id)" },
+        "publicHref": { $0.publicHref }, "published": { $0.published }, "canManage": { $0.canManage },
+        "publishAction": { Site.sweepstakesPublish.href($0.sweepstakesId) }, "withdrawAction": { Site.sweepstakesWithdraw.href($0.sweepstakesId) },
     ]
 
-    init(_ draw: SweepstakesDraws.Draw) {
+    init(_ draw: SweepstakesDraws.Draw, canManage: Bool) {
         id = draw.id
+        number = draw.number
         sweepstakesId = draw.sweepstakesId
         drawnAt = UTCDate.minute(draw.drawnAt)
         drawnBy = draw.drawnBy ?? "—"
         drawnOn = draw.drawnOn
         seed = draw.seed
         snapshotHash = draw.snapshotHash
-        eligibleUsers = draw.eligibleUsers.grouped
-        totalWeight = draw.totalWeight.grouped
-        winnerCount = draw.winnerCount
+        eligibleUsers = draw.eligibleUsers.counted("eligible user")
+        totalWeight = draw.totalWeight.counted("entry", plural: "entries")
+        winners = draw.winnerCount.counted("winner")
+        alternates = draw.alternateCount.counted("alternate")
         reason = draw.reason
-        replaces = draw.replaces
-        var html = ""
-        for winner in draw.winners {
-            html += "<li><a href=\"" + FastHTMLEscaping.escape(Site.user.href(winner.uuid)) + "\">"
-            html += FastHTMLEscaping.escape(winner.email ?? "Deleted account") + "</a> <code class=\"uuid\">"
-            html += FastHTMLEscaping.escape(winner.uuid) + "</code> <span class=\"muted\">"
-            html += EntryCorrections.entries(winner.weight) + "</span></li>"
-        }
-        winnersHTML = html
+        replacesNumber = draw.replacesNumber
+        chainsHTML = DrawPicksHTML.chains(draw, audience: .staff(canManage: canManage))
+        waitingHTML = DrawPicksHTML.waiting(draw, audience: .staff(canManage: canManage))
+        verifyCommand = Self.verifyCommand(draw)
+        publicHref = draw.publicToken.map { Site.publicDraw.href($0) }
+        published = draw.published.map { "on \(UTCDate.minute($0.at))" + ($0.by.map { " by \($0)" } ?? "") }
+        self.canManage = canManage
+    }
+
+    /// The one command that re-checks a draw from its published files alone.
+    static func verifyCommand(_ draw: SweepstakesDraws.Draw) -> String {
+        var command = "python3 verify-draw.py --seed \(draw.seed) --hash \(draw.snapshotHash) --winners \(draw.winnerCount)"
+        command += " --alternates \(draw.alternateCount) --expect \(draw.winners.map(\.uuid).joined(separator: ","))"
+        if draw.alternateCount > 0 { command += " --expect-alternates \(draw.alternates.map(\.uuid).joined(separator: ","))" }
+        return command + " snapshot.csv"
     }
 
     /// Draws a later one replaced, a row each: enough to re-run them too.
     static func earlierRowsHTML(_ draws: [SweepstakesDraws.EarlierDraw], sweepstakesId: Int64) -> String {
-        var rows = TableRowsHTML(columns: ["Draw", "When (UTC)", "By", "Winners", "Seed", "Snapshot"], reservingCapacity: draws.count * 600)
+        var rows = TableRowsHTML(columns: ["Draw", "When (UTC)", "By", "Winners", "Seed", "Snapshot", "Public record"], reservingCapacity: draws.count * 700)
         for draw in draws {
             rows.row { cells in
-                cells.numberCell("#\(draw.id)")
+                cells.numberCell("Draw \(draw.number)")
                 cells.cell(UTCDate.minute(draw.drawnAt))
                 cells.cell(draw.drawnBy ?? "—")
                 cells.codeCell(draw.winners)
                 cells.codeCell(draw.seed)
                 cells.linkCell("uuid,weight lines", href: Site.sweepstakesSnapshot.href(sweepstakesId, ["draw": String(draw.id)]))
+                if let token = draw.publicToken { cells.linkCell("Published", href: Site.publicDraw.href(token)) } else { cells.cell("Not published") }
             }
         }
         return rows.html
     }
 
-    static func fixture(replaces: Int64?) -> DrawView {
-        DrawView(SweepstakesDraws.Draw(
-            id: 2, sweepstakesId: 1, drawnBy: Fixture.hostile, drawnAt: .now, drawnOn: "2026-11-23", seed: String(repeating: "ab", count: 32),
-            snapshotHash: String(repeating: "cd", count: 32), totalWeight: 10, eligibleUsers: 3, winnerCount: 2, reason: Fixture.hostile,
-            replaces: replaces, winners: [.init(rank: 1, uuid: Fixture.uuid, email: Fixture.hostile, weight: 5), .init(rank: 2, uuid: Fixture.uuid, email: nil, weight: 1)]))
+    static func fixtureDraw(replaces: Int64?, published: Bool = true) -> SweepstakesDraws.Draw {
+        var forfeited = SweepstakesDraws.Pick(rank: 1, uuid: Fixture.uuid, email: Fixture.hostile, weight: 5)
+        forfeited.notified = .init(at: .now, by: Fixture.hostile)
+        forfeited.notifiedHow = Fixture.hostile
+        forfeited.forfeited = .init(at: .now, by: nil)
+        forfeited.forfeitReason = Fixture.hostile
+        var promoted = SweepstakesDraws.Pick(rank: 3, uuid: Fixture.uuid, email: nil, weight: 1)
+        promoted.promotedFor = 1
+        var claimed = SweepstakesDraws.Pick(rank: 2, uuid: Fixture.uuid, email: Fixture.hostile, weight: 1)
+        claimed.claimed = .init(at: .now, by: Fixture.hostile)
+        return SweepstakesDraws.Draw(
+            id: 2, number: 2, sweepstakesId: 1, drawnBy: Fixture.hostile, drawnAt: .now, drawnOn: "2026-11-23", seed: String(repeating: "ab", count: 32),
+            snapshotHash: String(repeating: "cd", count: 32), totalWeight: 10, eligibleUsers: 5, winnerCount: 2, alternateCount: 2,
+            reason: Fixture.hostile, replaces: replaces, replacesNumber: replaces.map { Int($0) }, publicToken: published ? String(repeating: "e", count: 32) : nil,
+            published: published ? .init(at: .now, by: Fixture.hostile) : nil,
+            picks: [forfeited, claimed, promoted, .init(rank: 4, uuid: Fixture.uuid, email: Fixture.hostile, weight: 2)])
+    }
+
+    static func fixture(replaces: Int64?, published: Bool = true) -> DrawView {
+        DrawView(fixtureDraw(replaces: replaces, published: published), canManage: true)
     }
 }

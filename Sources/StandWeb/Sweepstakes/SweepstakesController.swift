@@ -5,6 +5,7 @@ import StandCore
 /// `/sweepstakes` and `/sweepstakes/{id}`: everyone reads; owners and editors
 /// create (`/sweepstakes/new`) and change one until it opens (`…/edit`);
 /// owners close one early (`…/close`) or cancel it before a draw (`…/cancel`).
+/// Drawing and what follows a draw are `DrawController`'s.
 struct SweepstakesController {
     let sweepstakesAdmin: SweepstakesAdmin
     let draws: SweepstakesDraws
@@ -30,11 +31,6 @@ struct SweepstakesController {
         var reason: String?
     }
 
-    struct DrawForm: Decodable {
-        var reason: String?
-        var replacing: String?
-    }
-
     func addRoutes(to routes: Routes) {
         routes.get(Site.sweepstakes, use: list)
         routes.get(Site.sweepstakesNew, .role(.createSweepstakes), use: new)
@@ -46,9 +42,6 @@ struct SweepstakesController {
         routes.post(Site.sweepstakesClose, .role(.closeSweepstakes)) { try await end(.close, $0, $1) }
         routes.get(Site.sweepstakesCancel, .role(.closeSweepstakes)) { try await confirmEnding(.cancel, $0, $1) }
         routes.post(Site.sweepstakesCancel, .role(.closeSweepstakes)) { try await end(.cancel, $0, $1) }
-        routes.get(Site.sweepstakesDraw, .role(.closeSweepstakes), use: confirmDraw)
-        routes.post(Site.sweepstakesDraw, .role(.closeSweepstakes), use: draw)
-        routes.get(Site.sweepstakesSnapshot, use: snapshot)
         routes.get(Site.sweepstakesEntrantsCSV, .role(.createSweepstakes), use: exportEntrants)
     }
 
@@ -128,7 +121,7 @@ struct SweepstakesController {
         page.searchMessage = message
         page.isFirstPage = after == nil && query.isEmpty
         page.nextHref = listing?.nextCursor.map { Site.sweepstake.href(id, ["after": $0.description]) }
-        page.draw = overview.currentDraw.map(DrawView.init)
+        page.draw = overview.currentDraw.map { DrawView($0, canManage: context.can(.drawWinners)) }
         page.earlierDrawsHTML = DrawView.earlierRowsHTML(overview.earlierDraws, sweepstakesId: id)
         page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || overview.currentDraw != nil)
         page.canExport = context.can(.createSweepstakes)
@@ -140,11 +133,25 @@ struct SweepstakesController {
         case "edited": "Saved the changes to \(sweepstakes.name)."
         case "unchanged": "Nothing was changed: the form held what \(sweepstakes.name) already had."
         case "cancelled": "Cancelled \(sweepstakes.name). It stays on record and will never be drawn."
-        case "drawn": "Drew the winners of \(sweepstakes.name)."
+        case "drawn": overview.currentDraw.map { "Drew \($0.winnerCount.counted("winner")) and \($0.alternateCount.counted("alternate")) of \(sweepstakes.name) (draw \($0.number))." }
+        case "published": "Published the public record of draw \(overview.currentDraw?.number ?? 0); anyone with its link can open it."
+        case "withdrawn": "Withdrew the public record; its link now answers “not found”."
+        case "notified", "claimed", "forfeited": Self.prizeNotice(parameters["done"]!, rank: parameters["rank"], draw: overview.currentDraw)
         case "already": "\(sweepstakes.name) had already been drawn (a second submit or another tab); nothing was drawn again."
         default: nil
         }
         return try renderer.render(page, request: request, context: context, notice: notice)
+    }
+
+    /// "Recorded Winner 1 as forfeited; Alternate 1 (…) takes their place.", read from the draw as it is now.
+    static func prizeNotice(_ claim: String, rank: String?, draw: SweepstakesDraws.Draw?) -> String? {
+        guard let draw, let rank = rank.flatMap({ Int($0) }), let pick = draw.picks.first(where: { $0.rank == rank }) else { return nil }
+        var notice = "Recorded \(SweepstakesDraws.label(pick, in: draw)) as \(claim)"
+        if claim == "forfeited" {
+            notice += draw.picks.first { $0.promotedFor == rank }.map { "; \(SweepstakesDraws.label($0, in: draw)) (\($0.email ?? "deleted account")) takes their place" }
+                ?? "; no alternate is left for this prize"
+        }
+        return notice + "."
     }
 
     /// Closing early and cancelling: the same question (a reason, asked
@@ -177,48 +184,6 @@ struct SweepstakesController {
         }
     }
 
-    @Sendable func confirmDraw(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let sweepstakes = try await existing(try RouteParameter.rowId(context))
-        return try renderer.render(try await drawPage(sweepstakes), request: request, context: context)
-    }
-
-    @Sendable func draw(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try RouteParameter.rowId(context)
-        let form = try await request.form(DrawForm.self, context: context)
-        let replacing = form.replacing.flatMap { $0.utf8.count <= 19 ? Int64($0) : nil }
-        return try await renderer.submit(request, context) {
-            switch try await draws.draw(sweepstakesId: id, replacing: replacing, reason: form.reason ?? "", by: context.auditActor) {
-            case .drawn:
-                return .redirect(to: Site.sweepstake.href(id, ["done": "drawn"], fragment: "draw"))
-            case .alreadyDrawn:
-                return .redirect(to: Site.sweepstake.href(id, ["done": "already"], fragment: "draw"))
-            case .notClosed(let phase):
-                throw HTTPError(.conflict, message: phase == .cancelled ? "This sweepstakes was cancelled: it is never drawn."
-                                : "This sweepstakes is \(phase.rawValue): it can be drawn once it has closed.")
-            case .nobodyEligible:
-                throw HTTPError(.conflict, message: "Nobody is eligible: no account with a valid entry is 18 or older and not disqualified. Nothing was drawn.")
-            }
-        } refused: { problem in
-            var page = try await drawPage(try await existing(id))
-            page.reason = form.reason ?? ""
-            page.errors = problem.errors
-            return page
-        }
-    }
-
-    /// The eligible snapshot of a draw as `uuid,weight` lines: what scripts/verify-draw.py reads.
-    @Sendable func snapshot(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try RouteParameter.rowId(context)
-        guard let drawId = try QueryParameters(request).number("draw", in: QueryParameters.rowIds),
-              let (draw, text) = try await draws.snapshot(drawId: drawId), draw.sweepstakesId == id else {
-            throw HTTPError(.notFound, message: "There is no such draw of sweepstakes #\(id).")
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/csv; charset=utf-8"
-        headers[.contentDisposition] = "attachment; filename=\"stand-draw-\(draw.id)-snapshot.csv\""
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
     /// Every entrant as CSV, streamed in batches (memory stays flat on a million); audited.
     @Sendable func exportEntrants(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sweepstakes = try await existing(try RouteParameter.rowId(context))
@@ -236,18 +201,6 @@ struct SweepstakesController {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
-    }
-
-    private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
-        let current = try await draws.history(sweepstakesId: sweepstakes.id).current
-        guard current != nil || sweepstakes.phase() == .closed else {
-            throw HTTPError(.conflict, message: sweepstakes.phase() == .cancelled ? "\(sweepstakes.name) was cancelled: it is never drawn."
-                            : "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
-        }
-        let preview = try await draws.preview(sweepstakesId: sweepstakes.id)
-        return SweepstakesDrawPage(id: sweepstakes.id, name: sweepstakes.name, winners: min(sweepstakes.winnerCount, preview.eligibleUsers),
-                                   eligibleUsers: preview.eligibleUsers.grouped, entries: preview.entries.grouped,
-                                   replacing: current.map(DrawView.init))
     }
 
     private func existing(_ id: Int64) async throws -> Sweepstakes {

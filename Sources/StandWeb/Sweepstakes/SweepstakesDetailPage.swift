@@ -97,19 +97,28 @@ struct SweepstakesDetailPage: PageModel {
                            hasRows: false, canClose: false)
         missing.searchMessage = hostile
         missing.draw = .fixture(replaces: 1)
+        searched.draw = .fixture(replaces: nil, published: false)
         missing.earlierDrawsHTML = DrawView.earlierRowsHTML(
-            [.init(id: 1, drawnAt: .now, drawnBy: hostile, seed: String(repeating: "ab", count: 32), snapshotHash: String(repeating: "cd", count: 32),
-                   winners: Fixture.uuid)], sweepstakesId: 1)
+            [.init(id: 1, number: 1, drawnAt: .now, drawnBy: hostile, seed: String(repeating: "ab", count: 32), snapshotHash: String(repeating: "cd", count: 32),
+                   winners: Fixture.uuid, publicToken: String(repeating: "e", count: 32)),
+             .init(id: 3, number: 3, drawnAt: .now, drawnBy: nil, seed: String(repeating: "ab", count: 32), snapshotHash: String(repeating: "cd", count: 32),
+                   winners: Fixture.uuid, publicToken: nil)], sweepstakesId: 1)
         missing.canDraw = true
         return [searched, missing]
     }
 }
 
 extension SweepstakesDetailPage {
-    init(_ sweepstakes: Sweepstakes, days: [(day: String, entries: Int)], entrants: [SweepstakesEntrants.Entrant], canClose: Bool, now: Date = Date()) {
-        let phase = sweepstakes.phase(now: now)
+    /// "1 entry per daily stand; 5 entries more for each 7-day streak".
+    static func earningRules(_ sweepstakes: Sweepstakes) -> String {
         var rules = "\(EntryCorrections.entries(sweepstakes.entriesPerStand)) per daily stand"
         if sweepstakes.streakBonusEntries > 0 { rules += "; \(EntryCorrections.entries(sweepstakes.streakBonusEntries)) more for each 7-day streak" }
+        return rules
+    }
+
+    init(_ sweepstakes: Sweepstakes, days: [(day: String, entries: Int)], entrants: [SweepstakesEntrants.Entrant], canClose: Bool, now: Date = Date()) {
+        let phase = sweepstakes.phase(now: now)
+        let rules = Self.earningRules(sweepstakes)
         self.init(
             id: sweepstakes.id, name: sweepstakes.name, prize: sweepstakes.prize, dates: "\(sweepstakes.startsOn) – \(sweepstakes.endsOn)",
             phase: phase.title, winners: String(sweepstakes.winnerCount), rules: rules,

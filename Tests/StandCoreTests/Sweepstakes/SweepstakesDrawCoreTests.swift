@@ -81,10 +81,11 @@ import Testing
                                                       WHERE u.uuid = w.user_uuid AND e.sweepstakes_id = ? AND e.voided = 0)
                 """, arguments: [draw.id, setup.sweepstakes])
         }
-        #expect(winnerEntries == 3)
-        #expect(try await fixture.auditTrail().last == "sweepstakes.drawn \(setup.sweepstakes): draw #\(draw.id): 3 of 7 eligible")
+        // Three winners, then as many alternates (the default), each with their first valid entry.
+        #expect(winnerEntries == 6 && draw.alternateCount == 3 && draw.number == 1)
+        #expect(try await fixture.auditTrail().last == "sweepstakes.drawn \(setup.sweepstakes): draw 1: 3 winners and 3 alternates of 7 eligible users")
         let verification = try #require(try await SweepstakesDraws(store: fixture.store).verify(drawId: draw.id))
-        #expect(verification.hashMatches && verification.winnersMatch)
+        #expect(verification.hashMatches && verification.picksMatch)
     }
 
     /// More winners asked for than there are eligible accounts: every one of them wins, nobody else.
@@ -152,7 +153,7 @@ import Testing
         guard case .drawn(let redraw) = redrawn else { Issue.record("\(redrawn)"); return }
         #expect(redraw.replaces == first.id && redraw.reason == "Winner 1 could not be reached")
         #expect(try await fixture.auditTrail().last
-            == "sweepstakes.redrawn \(setup.sweepstakes): draw #\(redraw.id): 2 of 7 eligible, replacing draw #\(first.id): Winner 1 could not be reached")
+            == "sweepstakes.redrawn \(setup.sweepstakes): draw 2: 2 winners and 2 alternates of 7 eligible users, replacing draw 1: Winner 1 could not be reached")
         // The page that showed the first draw cannot redraw again.
         let stale = try await Self.draw(setup, replacing: first.id, reason: "Again")
         guard case .alreadyDrawn(let inForce) = stale else { Issue.record("\(stale)"); return }

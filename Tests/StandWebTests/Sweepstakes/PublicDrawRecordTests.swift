@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import StandCore
+import StandTestSupport
+import Testing
+@testable import StandWeb
+
+/// Issue 21, finding 2: a draw's record is public when an owner publishes it:
+/// an unguessable link that answers without a session, shows no email, and
+/// carries everything needed to re-check the draw, alternates included.
+/// Withdrawn, it is a 404.
+@Suite struct PublicDrawRecordTests {
+    @Test func aPublishedRecordAnswersWithoutASessionShowsNoEmailAndIsCheckableWithThePythonVerifier() async throws {
+        let setup = try await DrawClaimsTests.setUp()
+        let folder = try TemporaryFolder("public-record")
+        try await setup.console.run { browser in
+            let draw = try await DrawClaimsTests.drawn(browser, setup)
+            let published = try await browser.post("/sweepstakes/\(setup.sweepstakes)/publish", ["draw": String(draw.id)])
+            #expect(published.location == "/sweepstakes/\(setup.sweepstakes)?done=published#draw")
+            let staffPage = try await browser.get("/sweepstakes/\(setup.sweepstakes)?done=published")
+            #expect(staffPage.body.contains("Published the public record of draw 1"))
+            let link = String(try #require(staffPage.body.firstMatch(of: /id="public-link" href="|href="(\/draws\/[0-9a-f]{32})" id="public-link"/)?.1 ?? nil))
+            #expect(link.count == "/draws/".count + 32)
+
+            browser.forgetCookies()  // anyone: no session, no cookie
+            let record = try await browser.get(link)
+            #expect(record.status == .ok)
+            #expect(record.headers[.contentSecurityPolicy] == SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
+            #expect(!record.body.contains("<script"))
+            #expect(record.body.contains(draw.seed) && record.body.contains(draw.snapshotHash))
+            for pick in draw.picks { #expect(record.body.contains(pick.uuid)) }
+            #expect(record.body.contains("2 winners and 3 alternates from 6 eligible users holding 21 entries"))
+            #expect(!record.body.contains("@"), "no email of an entrant or of staff")
+            #expect(!record.body.contains("Sign out") && !record.body.contains("/users/"))
+            // The published figures alone re-check the draw, alternates included.
+            let snapshotHref = String(try #require(record.body.firstMatch(of: /href="([^"]+)" id="snapshot-link"/)?.1))
+            let snapshot = try await browser.get(snapshotHref)
+            #expect(snapshot.status == .ok && DrawAlgorithm.hash(snapshot.body) == draw.snapshotHash)
+            let command = String(try #require(record.body.firstMatch(of: /id="verify-command">([^<]+)</)?.1))
+            let file = folder.url.appendingPathComponent("snapshot.csv")
+            try Data(snapshot.body.utf8).write(to: file)
+            let verifier = try await browser.get("/draws/verify-draw.py")
+            #expect(verifier.status == .ok && verifier.body.contains("def draw("))
+            let arguments = command.split(separator: " ").dropFirst(2).map { $0 == "snapshot.csv" ? file.path : String($0) }
+            let process = try ChildProcess(["python3", TestConsole.root.appendingPathComponent("scripts/verify-draw.py").path] + arguments, pipeOutput: true)
+            let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            #expect(process.wait() == 0, "\(output)")
+            for (index, pick) in draw.alternates.enumerated() { #expect(output.contains("alternate \(index + 1): \(pick.uuid)")) }
+
+            // Unknown and malformed tokens, like a withdrawn record, are a plain 404.
+            #expect(try await browser.get("/draws/" + String(repeating: "0", count: 32)).status == .notFound)
+            #expect(try await browser.get("/draws/not-a-token").status == .notFound)
+            #expect(try await browser.get("/draws/not-a-token/snapshot.csv").status == .notFound)
+
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/sweepstakes/\(setup.sweepstakes)")
+            let withdrawn = try await browser.post("/sweepstakes/\(setup.sweepstakes)/withdraw", ["draw": String(draw.id)])
+            #expect(withdrawn.location == "/sweepstakes/\(setup.sweepstakes)?done=withdrawn#draw")
+            browser.forgetCookies()
+            #expect(try await browser.get(link).status == .notFound)
+            #expect(try await browser.get(snapshotHref).status == .notFound)
+
+            // Published again: a new link; the withdrawn one stays dead.
+            try await browser.signIn("owner@example.com")
+            try await browser.get("/sweepstakes/\(setup.sweepstakes)")
+            try await browser.post("/sweepstakes/\(setup.sweepstakes)/publish", ["draw": String(draw.id)])
+            let again = try #require(try await setup.console.store.read { db in try SweepstakesDraws.find(db, id: draw.id) }?.publicToken)
+            #expect("/draws/" + again != link)
+            #expect(try await browser.get(link).status == .notFound)
+        }
+        #expect(try setup.console.auditCount(.drawPublished) == 2)
+        #expect(try setup.console.auditCount(.drawWithdrawn) == 1)
+    }
+}
