@@ -130,10 +130,25 @@ public enum DrawAlgorithm {
         }
     }
 
-    /// Step 4: the winners' indices into `candidates`, in draw order.
+    /// The snapshot's total weight, or nil when a weight is below 1 or the
+    /// total reaches 2⁶³: docs/draws.md §2 calls such a snapshot invalid.
+    public static func totalWeight(_ candidates: [Candidate]) -> Int? {
+        var total = 0
+        for candidate in candidates {
+            guard candidate.weight >= 1 else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(candidate.weight)
+            if overflow { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// Step 4: the picks' indices into `candidates`, in draw order (winners,
+    /// then alternates: one stream). Nil for a seed that is not 64 lowercase
+    /// hex digits or a snapshot §2 calls invalid.
     public static func winners(_ candidates: [Candidate], count: Int, seedHex: String) -> [Int]? {
-        guard var stream = Stream(seedHex: seedHex) else { return nil }
-        let picks = min(count, candidates.count)
+        guard var stream = Stream(seedHex: seedHex), totalWeight(candidates) != nil else { return nil }
+        let picks = max(0, min(count, candidates.count))
         // A Fenwick tree of the remaining weights: "the first running sum above r"
         // is the same answer a walk of the list gives, in log n steps.
         var tree = FenwickTree(candidates.map(\.weight))

@@ -97,8 +97,12 @@ public struct SweepstakesDraws: Sendable {
             let seed = givenSeed ?? DrawAlgorithm.newSeed()
             let winnerCount = min(sweepstakes.winnerCount, candidates.count)
             let alternateCount = min(alternates ?? sweepstakes.winnerCount, candidates.count - winnerCount)
-            guard let picks = DrawAlgorithm.winners(candidates, count: winnerCount + alternateCount, seedHex: seed) else { return .nobodyEligible }
-            let total = candidates.reduce(0) { $0 + $1.weight }
+            guard let total = DrawAlgorithm.totalWeight(candidates) else {
+                throw Conflict(message: "The entries add up to more than a draw can hold (2⁶³); nothing was drawn. Void the entries written in error first.")
+            }
+            guard let picks = DrawAlgorithm.winners(candidates, count: winnerCount + alternateCount, seedHex: seed) else {
+                throw ValidationErrors("seed", "A seed is 64 lowercase hex digits; nothing was drawn.")
+            }
             let number = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
                                           arguments: [sweepstakesId]) ?? 1
             try db.execute(sql: """

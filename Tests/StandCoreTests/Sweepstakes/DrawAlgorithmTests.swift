@@ -54,4 +54,19 @@ import Testing
         // The same seed, the same winners.
         #expect(DrawAlgorithm.winners(pool, count: 3, seedHex: Self.seed(9)) == DrawAlgorithm.winners(pool, count: 3, seedHex: Self.seed(9)))
     }
+
+    /// docs/draws.md §2: weights of at least 1, a total below 2⁶³. Anything else is refused, never a crash
+    /// (the total once overflowed and trapped) and never a quiet short draw (a zero weight ended the loop early).
+    @Test func aSnapshotTheSpecCallsInvalidIsNotDrawn() {
+        let half = Int.max / 2 + 1
+        let tooHeavy = [DrawAlgorithm.Candidate(uuid: "a", weight: half), .init(uuid: "b", weight: half)]
+        #expect(DrawAlgorithm.totalWeight(tooHeavy) == nil)
+        #expect(DrawAlgorithm.winners(tooHeavy, count: 1, seedHex: Self.seed(1)) == nil)
+        let weightless = [DrawAlgorithm.Candidate(uuid: "a", weight: 3), .init(uuid: "b", weight: 0)]
+        #expect(DrawAlgorithm.winners(weightless, count: 2, seedHex: Self.seed(1)) == nil)
+        let fine = [DrawAlgorithm.Candidate(uuid: "a", weight: Int.max - 1), .init(uuid: "b", weight: 1)]
+        #expect(DrawAlgorithm.totalWeight(fine) == Int.max)
+        #expect(DrawAlgorithm.winners(fine, count: -1, seedHex: Self.seed(1)) == [])
+        #expect(DrawAlgorithm.winners(fine, count: 1, seedHex: "AB" + String(repeating: "0", count: 62)) == nil, "a seed is lowercase hex")
+    }
 }
