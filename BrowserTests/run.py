@@ -7,9 +7,7 @@ import os
 import sys
 import traceback
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
+from chromium import new_browser
 from server import StandServer
 import doubleclicks
 import endedsession
@@ -19,14 +17,6 @@ import questions
 import sweepstakes
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-
-
-def new_browser():
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def main():

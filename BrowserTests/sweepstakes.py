@@ -1,9 +1,12 @@
 """An owner runs a sweepstakes to its end: grant entries with a reason, export
-the entrants, close it early, draw, and read the published winners."""
+the entrants, close it early, draw with two alternates, publish the draw's
+public record, open it in a fresh browser with no cookies, mark a winner as
+forfeited and see the first alternate take the prize."""
 from selenium.webdriver.common.by import By
 
 import os
 
+from chromium import new_browser
 from flows import OWNER, click_and_load, sign_in, sign_out, wait_for
 from layout import WIDTHS, overflow
 
@@ -58,12 +61,67 @@ def test_owner_grants_exports_closes_and_draws(browser, server):
     assert "can be drawn now" in browser.find_element(By.CSS_SELECTOR, ".notice").text
     click_and_load(browser, link_text="Draw winners…")
     assert "eligible users holding" in browser.find_element(By.ID, "draw-numbers").text
+    alternates = browser.find_element(By.ID, "alternates")
+    alternates.clear()
+    alternates.send_keys("2")
     click_and_load(browser, "#draw")
-    assert f"Drew the winners of {name}." in browser.find_element(By.CSS_SELECTOR, ".notice").text
-    assert len(browser.find_elements(By.CSS_SELECTOR, "ol.winners li")) >= 1
+    notice = browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert f"and 2 alternates of {name} (draw 1)." in notice, notice
+    winners = server.query("SELECT winner_count FROM sweepstakes_draws WHERE sweepstakes_id = ? ORDER BY id DESC LIMIT 1", sweepstakes_id)[0]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "ol.prizes > li")) == winners
+    assert len(browser.find_elements(By.CSS_SELECTOR, "ol.alternates > li")) == 2
     assert len(browser.find_element(By.ID, "draw-seed").text) == 64
     assert len(browser.find_element(By.ID, "draw-hash").text) == 64
     assert server.query("SELECT status FROM sweepstakes WHERE id = ?", sweepstakes_id) == ("drawn",)
+
+    # Publish the record, and open it as anyone would: another browser, no cookies, no session.
+    click_and_load(browser, "#publish")
+    assert "Published the public record of draw 1" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    public_href = browser.find_element(By.ID, "public-link").get_attribute("href")
+    seed = browser.find_element(By.ID, "draw-seed").text
+    first_winner = server.query("SELECT user_uuid FROM draw_winners w JOIN sweepstakes_draws d ON d.id = w.draw_id "
+                                "WHERE d.sweepstakes_id = ? AND w.rank = 1 ORDER BY d.id DESC LIMIT 1", sweepstakes_id)[0]
+    first_alternate = server.query("SELECT user_uuid FROM draw_winners w JOIN sweepstakes_draws d ON d.id = w.draw_id "
+                                   "WHERE d.sweepstakes_id = ? AND w.rank = d.winner_count + 1 ORDER BY d.id DESC LIMIT 1", sweepstakes_id)[0]
+    visitor = new_browser()
+    try:
+        visitor.get(public_href)
+        wait_for(visitor, "h1")
+        assert visitor.get_cookies() == [], visitor.get_cookies()
+        assert "draw 1" in visitor.find_element(By.TAG_NAME, "h1").text
+        assert visitor.find_element(By.ID, "seed").text == seed
+        page = visitor.find_element(By.TAG_NAME, "main").text
+        assert first_winner in page and first_alternate in page
+        assert "@" not in page, "the public record shows no email"
+        assert "verify-draw.py" in visitor.find_element(By.ID, "verify-command").text
+        for width in WIDTHS:
+            visitor.set_window_size(width, 900)
+            assert overflow(visitor) <= 0, f"{width}px: the public record scrolls sideways"
+            height = visitor.execute_script("return document.documentElement.scrollHeight")
+            visitor.set_window_size(width, min(max(height, 600), 4000))
+            visitor.save_screenshot(os.path.join(shots, f"public-draw-{width}.png"))
+    finally:
+        visitor.quit()
+
+    # The first winner forfeits: the first alternate takes their place.
+    browser.find_element(By.CSS_SELECTOR, "ol.prizes > li:first-child a[href*='/prize']").click()
+    wait_for(browser, "#forfeit-form")
+    for width in WIDTHS:
+        browser.set_window_size(width, 900)
+        assert overflow(browser) <= 0, f"{width}px: the prize page scrolls sideways"
+        height = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(width, min(max(height, 600), 4000))
+        browser.save_screenshot(os.path.join(shots, f"prize-{width}.png"))
+    browser.set_window_size(1280, 900)
+    assert "Alternate 1" in browser.find_element(By.ID, "forfeit-form").text
+    browser.find_element(By.ID, "reason").send_keys("No reply within 14 days")
+    click_and_load(browser, "#record-forfeited")
+    notice = browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert "Recorded Winner 1 as forfeited; Alternate 1" in notice and "takes their place" in notice, notice
+    first_prize = browser.find_element(By.CSS_SELECTOR, "ol.prizes > li:first-child").text
+    assert "Forfeited" in first_prize and "took the place of Winner 1" in first_prize, first_prize
+    assert first_alternate in first_prize
+    assert len(browser.find_elements(By.CSS_SELECTOR, "ol.alternates > li")) == 1
     # The published draw at both widths (the layout test saw this page before the draw).
     shots = os.path.join(server.root, ".build", "screenshots")
     for width in WIDTHS:
