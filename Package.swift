@@ -40,6 +40,8 @@ let package = Package(
             name: "StandCore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The SQLite C API: a draw reads a million UUIDs as bytes, not as a million Strings.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift"),

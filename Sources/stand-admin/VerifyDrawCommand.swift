@@ -48,8 +48,8 @@ struct VerifyDrawCommand: AsyncParsableCommand {
                 print("  \(difference.uuid): \(change) — \(difference.explanation ?? "NOT ON THE RECORD: changed behind the console's back")")
             }
         }
-        if let path = snapshot, let (_, text) = try await draws.snapshot(drawId: id) {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        if let path = snapshot, let (_, kept) = try await draws.snapshot(drawId: id) {
+            try Data(kept.text).write(to: URL(fileURLWithPath: path))
             print("snapshot written to \(path)")
         }
         if !result.isSound { throw ExitCode(1) }

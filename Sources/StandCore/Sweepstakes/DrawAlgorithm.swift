@@ -133,10 +133,14 @@ public enum DrawAlgorithm {
     /// The snapshot's total weight, or nil when a weight is below 1 or the
     /// total reaches 2⁶³: docs/draws.md §2 calls such a snapshot invalid.
     public static func totalWeight(_ candidates: [Candidate]) -> Int? {
+        totalWeight(weights: candidates.map(\.weight))
+    }
+
+    static func totalWeight(weights: [Int]) -> Int? {
         var total = 0
-        for candidate in candidates {
-            guard candidate.weight >= 1 else { return nil }
-            let (sum, overflow) = total.addingReportingOverflow(candidate.weight)
+        for weight in weights {
+            guard weight >= 1 else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(weight)
             if overflow { return nil }
             total = sum
         }
@@ -147,11 +151,15 @@ public enum DrawAlgorithm {
     /// then alternates: one stream). Nil for a seed that is not 64 lowercase
     /// hex digits or a snapshot §2 calls invalid.
     public static func winners(_ candidates: [Candidate], count: Int, seedHex: String) -> [Int]? {
-        guard var stream = Stream(seedHex: seedHex), totalWeight(candidates) != nil else { return nil }
-        let picks = max(0, min(count, candidates.count))
+        winners(weights: candidates.map(\.weight), count: count, seedHex: seedHex)
+    }
+
+    static func winners(weights: [Int], count: Int, seedHex: String) -> [Int]? {
+        guard var stream = Stream(seedHex: seedHex), totalWeight(weights: weights) != nil else { return nil }
+        let picks = max(0, min(count, weights.count))
         // A Fenwick tree of the remaining weights: "the first running sum above r"
         // is the same answer a walk of the list gives, in log n steps.
-        var tree = FenwickTree(candidates.map(\.weight))
+        var tree = FenwickTree(weights)
         var chosen: [Int] = []
         for _ in 0..<picks {
             let total = tree.total

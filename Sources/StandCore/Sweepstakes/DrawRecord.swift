@@ -72,13 +72,13 @@ extension SweepstakesDraws {
     }
 
     /// The kept snapshot of a published draw, byte for byte.
-    public func publicSnapshot(token: String) async throws -> (draw: Draw, text: String)? {
+    public func publicSnapshot(token: String) async throws -> (draw: Draw, snapshot: DrawSnapshot)? {
         guard Self.isPublicToken(token) else { return nil }
         let id = try await store.read { db in
             try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM sweepstakes_draws WHERE public_token = ?"), arguments: [token])
         }
-        guard let id, let (draw, text) = try await snapshot(drawId: id) else { return nil }
-        return (draw.withoutEmails, text)
+        guard let id, let (draw, snapshot) = try await snapshot(drawId: id) else { return nil }
+        return (draw.withoutEmails, snapshot)
     }
 
     /// 128 random bits as 32 lowercase hex digits.

@@ -74,13 +74,18 @@ extension SweepstakesDraws {
 
     /// The candidates of a kept snapshot, or nil for a draw made before they were kept.
     static func keptCandidates(_ db: Database, drawId: Int64) throws -> [DrawAlgorithm.Candidate]? {
+        try keptSnapshot(db, drawId: drawId)?.candidates
+    }
+
+    /// A draw's kept snapshot, or nil for a draw made before they were kept.
+    static func keptSnapshot(_ db: Database, drawId: Int64) throws -> DrawSnapshot? {
         guard let row = try Row.fetchOne(db, sql: "SELECT format, bytes FROM draw_snapshots WHERE draw_id = ?", arguments: [drawId]) else { return nil }
         let bytes = [UInt8](row["bytes"] as Data)
-        if row["format"] as Int == 1 { return KeptSnapshot.unpacked(bytes) }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+        if row["format"] as Int == 1 { return DrawSnapshot(kept: bytes) }
+        return DrawSnapshot(String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
             guard let comma = line.lastIndex(of: ","), let weight = Int(line[line.index(after: comma)...]) else { return nil }
             return .init(uuid: String(line[..<comma]), weight: weight)
-        }
+        })
     }
 
     /// Every entrant whose line differs, each with the first audit event after

@@ -25,30 +25,45 @@ public struct SweepstakesDraws: Sendable {
     /// sweepstakes made before `drawId` (nil: before a new draw). In UUID
     /// order, weighted by valid entries.
     public static func candidates(_ db: Database, sweepstakesId: Int64, on day: String, before drawId: Int64? = nil) throws -> [DrawAlgorithm.Candidate] {
-        // Read in the entrants' key order (their rows, then each user by rowid:
-        // both sequential), then sorted here. Walking users in UUID order and
-        // probing entrants instead was a random read per user: 7 s for a million.
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT u.uuid, n.valid_entries " + eligibleFrom),
-                                       arguments: eligibleArguments(sweepstakesId, day: day, before: drawId))
-        var candidates: [DrawAlgorithm.Candidate] = []
-        while let row = try rows.next() { candidates.append(.init(uuid: row[0], weight: row[1])) }
-        return DrawAlgorithm.inSnapshotOrder(candidates)
+        try eligible(db, sweepstakesId: sweepstakesId, on: day, before: drawId).candidates
     }
 
-    /// Eligible entrants of `?1` (the sweepstakes) born on or before `?2` (the
-    /// cutoff) who forfeited no prize in its draws numbered below `?3`. (The
-    /// forfeits are a constant list: SQLite reads them once, not per entrant.)
+    /// The same list as a draw holds it: a million entrants without a String each.
+    static func eligible(_ db: Database, sweepstakesId: Int64, on day: String, before drawId: Int64?) throws -> DrawSnapshot {
+        // Read in the entrants' key order (their rows, then each user by rowid:
+        // both sequential), then sorted. Walking users in UUID order and
+        // probing entrants instead was a random read per user: 7 s for a million.
+        let (sql, arguments) = try eligibleQuery(db, "SELECT u.uuid, n.valid_entries", sweepstakesId, day: day, before: drawId)
+        return try DrawSnapshot.read(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// `select` over the entrants eligible on `day`. Those who forfeited a
+    /// prize in an earlier draw are left out by a clause added only when
+    /// there are any: checking a million entrants against an empty list still
+    /// cost a quarter of a second.
+    static func eligibleQuery(_ db: Database, _ select: String, _ sweepstakesId: Int64, day: String,
+                              before drawId: Int64?) throws -> (sql: String, arguments: StatementArguments) {
+        let before = drawId ?? Int64.max
+        let forfeits = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1" + forfeited(before: "?2") + ")"),
+                                         arguments: [sweepstakesId, before]) ?? false
+        let sql = select + eligibleFrom + (forfeits ? " AND u.uuid NOT IN (SELECT w.user_uuid" + forfeited(before: "?3") + ")" : "")
+        return (sql, forfeits ? [sweepstakesId, cutoff(day), before] : [sweepstakesId, cutoff(day)])
+    }
+
+    /// Eligible entrants of `?1` (the sweepstakes) born on or before `?2` (the cutoff).
     static let eligibleFrom = """
-        FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
+         FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
         WHERE n.sweepstakes_id = ?1 AND n.valid_entries > 0 AND u.birthdate <= ?2
           AND NOT EXISTS (SELECT 1 FROM sweepstakes_disqualifications d
                           WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL)
-          AND u.uuid NOT IN (SELECT w.user_uuid FROM draw_winners w JOIN sweepstakes_draws f ON f.id = w.draw_id
-                             WHERE f.sweepstakes_id = ?1 AND f.id < ?3 AND w.forfeited_at IS NOT NULL AND w.user_uuid IS NOT NULL)
         """
 
-    static func eligibleArguments(_ sweepstakesId: Int64, day: String, before drawId: Int64?) -> StatementArguments {
-        [sweepstakesId, cutoff(day), drawId ?? Int64.max]
+    /// Picks that forfeited in draws of `?1` (the sweepstakes) made before the draw `parameter` names.
+    static func forfeited(before parameter: String) -> String {
+        """
+         FROM draw_winners w JOIN sweepstakes_draws f ON f.id = w.draw_id
+        WHERE f.sweepstakes_id = ?1 AND f.id < \(parameter) AND w.forfeited_at IS NOT NULL AND w.user_uuid IS NOT NULL
+        """
     }
 
     /// Born on or before this day of the year 18 years earlier (the same rule as `AgeRule`).
@@ -89,18 +104,17 @@ public struct SweepstakesDraws: Sendable {
             if current == nil, replacing != nil { return .notClosed(sweepstakes.phase(now: now)) }
             if current == nil, sweepstakes.phase(now: now) != .closed { return .notClosed(sweepstakes.phase(now: now)) }
             let day = UTCDate.day(now)
-            let candidates = try Self.candidates(db, sweepstakesId: sweepstakesId, on: day)
-            guard !candidates.isEmpty else { return .nobodyEligible }
-            // The snapshot is fixed, and its hash taken, before the seed exists.
-            let snapshot = DrawAlgorithm.snapshot(candidates)
-            let snapshotHash = DrawAlgorithm.hash(snapshot)
-            let seed = givenSeed ?? DrawAlgorithm.newSeed()
-            let winnerCount = min(sweepstakes.winnerCount, candidates.count)
-            let alternateCount = min(alternates ?? sweepstakes.winnerCount, candidates.count - winnerCount)
-            guard let total = DrawAlgorithm.totalWeight(candidates) else {
+            let eligible = try Self.eligible(db, sweepstakesId: sweepstakesId, on: day, before: nil)
+            guard eligible.count > 0 else { return .nobodyEligible }
+            guard let total = DrawAlgorithm.totalWeight(weights: eligible.weights) else {
                 throw Conflict(message: "The entries add up to more than a draw can hold (2⁶³); nothing was drawn. Void the entries written in error first.")
             }
-            guard let picks = DrawAlgorithm.winners(candidates, count: winnerCount + alternateCount, seedHex: seed) else {
+            // The snapshot is fixed, and its hash taken, before the seed exists.
+            let snapshotHash = eligible.hash
+            let seed = givenSeed ?? DrawAlgorithm.newSeed()
+            let winnerCount = min(sweepstakes.winnerCount, eligible.count)
+            let alternateCount = min(alternates ?? sweepstakes.winnerCount, eligible.count - winnerCount)
+            guard let picks = DrawAlgorithm.winners(weights: eligible.weights, count: winnerCount + alternateCount, seedHex: seed) else {
                 throw ValidationErrors("seed", "A seed is 64 lowercase hex digits; nothing was drawn.")
             }
             let number = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
@@ -109,22 +123,22 @@ public struct SweepstakesDraws: Sendable {
                 INSERT INTO sweepstakes_draws (sweepstakes_id, number, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count,
                                                eligible_users, winner_count, alternate_count, reason, replaces)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [sweepstakesId, number, actor.staffId, now, day, seed, snapshotHash, total, candidates.count,
+                """, arguments: [sweepstakesId, number, actor.staffId, now, day, seed, snapshotHash, total, eligible.count,
                                  winnerCount, alternateCount, reason, current?.id])
             let drawId = db.lastInsertedRowID
-            let packed = KeptSnapshot.packed(candidates)
+            let kept = eligible.kept
             try db.execute(sql: "INSERT INTO draw_snapshots (draw_id, format, entrants, bytes) VALUES (?, ?, ?, ?)",
-                           arguments: [drawId, packed == nil ? 0 : 1, candidates.count, Data(packed ?? snapshot)])
+                           arguments: [drawId, kept.format, eligible.count, Data(kept.bytes)])
             for (rank, index) in picks.enumerated() {
-                let pick = candidates[index]
+                let uuid = eligible.uuid(at: index)
                 try db.execute(sql: """
                     INSERT INTO draw_winners (draw_id, rank, entry_id, user_uuid, weight)
                     VALUES (?, ?, (SELECT MIN(e.id) FROM sweepstakes_entries e JOIN users u ON u.id = e.user_id
                                    WHERE e.sweepstakes_id = ? AND u.uuid = ? AND e.voided = 0), ?, ?)
-                    """, arguments: [drawId, rank + 1, sweepstakesId, pick.uuid, pick.uuid, pick.weight])
+                    """, arguments: [drawId, rank + 1, sweepstakesId, uuid, uuid, eligible.weights[index]])
             }
             try db.execute(sql: "UPDATE sweepstakes SET status = 'drawn' WHERE id = ?", arguments: [sweepstakesId])
-            let summary = "draw \(number): \(winnerCount.counted("winner")) and \(alternateCount.counted("alternate")) of \(candidates.count.counted("eligible user"))"
+            let summary = "draw \(number): \(winnerCount.counted("winner")) and \(alternateCount.counted("alternate")) of \(eligible.count.counted("eligible user"))"
             try AuditLog.record(db, current == nil ? .sweepstakesDrawn : .sweepstakesRedrawn, by: actor,
                                 target: (AuditTarget.sweepstakes, String(sweepstakesId)),
                                 detail: summary + (current.map { ", replacing draw \($0.number): \(reason)" } ?? ""), at: now)
@@ -179,12 +193,12 @@ public struct SweepstakesDraws: Sendable {
     /// The eligible snapshot a draw was made from, byte for byte, whatever
     /// happened to the accounts since (for a draw made before snapshots were
     /// kept: as the store gives it now). What scripts/verify-draw.py reads.
-    public func snapshot(drawId: Int64) async throws -> (draw: Draw, text: String)? {
+    public func snapshot(drawId: Int64) async throws -> (draw: Draw, snapshot: DrawSnapshot)? {
         try await store.read { db in
             guard let draw = try Self.find(db, id: drawId) else { return nil }
-            let candidates = try Self.keptCandidates(db, drawId: drawId)
-                ?? Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn, before: draw.id)
-            return (draw, String(decoding: DrawAlgorithm.snapshot(candidates), as: UTF8.self))
+            let snapshot = try Self.keptSnapshot(db, drawId: drawId)
+                ?? Self.eligible(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn, before: draw.id)
+            return (draw, snapshot)
         }
     }
 
@@ -192,8 +206,9 @@ public struct SweepstakesDraws: Sendable {
     /// (the confirmation page names them before anyone draws). Counted, not listed.
     public func preview(sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
         try await store.read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0) " + Self.eligibleFrom),
-                                       arguments: Self.eligibleArguments(sweepstakesId, day: UTCDate.day(now), before: nil))
+            let (sql, arguments) = try Self.eligibleQuery(db, "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0)", sweepstakesId,
+                                                          day: UTCDate.day(now), before: nil)
+            let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
     }

@@ -1,31 +1,73 @@
 import Foundation
+import GRDB
 import Testing
 @testable import StandCore
 
-/// The form a draw's snapshot is kept in (migration 012).
+/// The eligible list as a draw holds it (`DrawSnapshot`) and the form it is
+/// kept in (migration 012).
 @Suite struct KeptSnapshotCoreTests {
-    /// It gives back exactly the candidates it was made from, at about 17 bytes an entrant.
-    @Test func theKeptFormGivesBackTheSameListCompactly() throws {
-        let weights = [1, 127, 128, 16_383, 16_384, 10_000_000]
-        let candidates = DrawAlgorithm.inSnapshotOrder((0..<1_000).map { index in
+    static func canonical(_ count: Int) -> [DrawAlgorithm.Candidate] {
+        let weights = [1, 127, 128, 16_383, 16_384, 10_000_000, Int.max / 8]
+        return DrawAlgorithm.inSnapshotOrder((0..<count).map { index in
             DrawAlgorithm.Candidate(uuid: UUID().uuidString.lowercased(), weight: weights[index % weights.count])
         })
-        let packed = try #require(KeptSnapshot.packed(candidates))
-        #expect(KeptSnapshot.unpacked(packed) == candidates)
-        #expect(DrawAlgorithm.snapshot(KeptSnapshot.unpacked(packed)!) == DrawAlgorithm.snapshot(candidates))
-        #expect(packed.count < 1_000 * 20, "\(packed.count) bytes for 1,000 entrants")
+    }
+
+    /// It gives back exactly the candidates it was made from, at about 17 bytes an entrant.
+    @Test func theKeptFormGivesBackTheSameListCompactly() throws {
+        let candidates = Self.canonical(1_000)
+        let kept = DrawSnapshot(candidates).kept
+        #expect(kept.format == 1)
+        #expect(KeptSnapshot.unpacked(kept.bytes) == candidates)
+        #expect(kept.bytes.count < 1_000 * 20, "\(kept.bytes.count) bytes for 1,000 entrants")
+    }
+
+    /// The text and hash a draw computes in 64 KB pieces are the specification's (docs/draws.md §2),
+    /// for a list longer than one piece, for one UUID not in canonical form, and for none at all.
+    @Test func theStreamedTextAndHashAreTheSnapshots() {
+        let long = Self.canonical(5_000)
+        let odd = DrawAlgorithm.inSnapshotOrder(Self.canonical(3) + [.init(uuid: "0F8B1C9E-5F2A-4C1D-9A7B-3E2D1C0B9A8F", weight: 2)])
+        for candidates in [long, odd, []] {
+            let snapshot = DrawSnapshot(candidates)
+            #expect(snapshot.text == DrawAlgorithm.snapshot(candidates))
+            #expect(snapshot.hash == DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)))
+            #expect(snapshot.candidates == candidates)
+        }
+        #expect(DrawSnapshot(long).text.count > 1 << 16)
     }
 
     /// A UUID not in canonical form cannot be packed exactly: such a list is kept as its text.
-    @Test func aNonCanonicalUUIDIsNotPacked() {
-        #expect(KeptSnapshot.packed([.init(uuid: "0F8B1C9E-5F2A-4C1D-9A7B-3E2D1C0B9A8F", weight: 1)]) == nil)
-        #expect(KeptSnapshot.packed([.init(uuid: "not-a-uuid", weight: 1)]) == nil)
+    @Test func aNonCanonicalUUIDIsKeptAsText() {
+        for uuid in ["0F8B1C9E-5F2A-4C1D-9A7B-3E2D1C0B9A8F", "not-a-uuid", "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8g"] {
+            let kept = DrawSnapshot([.init(uuid: uuid, weight: 1)]).kept
+            #expect(kept.format == 0 && kept.bytes == Array("\(uuid),1\n".utf8))
+        }
+    }
+
+    /// Read straight from a statement's bytes, a list gives what Strings would; a non-canonical UUID
+    /// another program wrote sends the whole list the slow way, in the same order.
+    @Test func readingFromTheStoreMatchesTheCandidates() throws {
+        let queue = try DatabaseQueue()
+        let candidates = Self.canonical(300)
+        let odd = DrawAlgorithm.Candidate(uuid: "zzzzzzzz-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 4)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (uuid TEXT, weight INTEGER)")
+            for candidate in candidates.shuffled() {
+                try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [candidate.uuid, candidate.weight])
+            }
+            let read = try DrawSnapshot.read(db.makeStatement(sql: "SELECT uuid, weight FROM t"), arguments: [])
+            #expect(read.candidates == candidates && read.hash == DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)))
+            try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [odd.uuid, odd.weight])
+            let slow = try DrawSnapshot.read(db.makeStatement(sql: "SELECT uuid, weight FROM t"), arguments: [])
+            #expect(slow.candidates == DrawAlgorithm.inSnapshotOrder(candidates + [odd]))
+            #expect(slow.kept.format == 0)
+        }
     }
 
     /// Cut short, it is refused rather than read as a shorter list.
     @Test func aTruncatedKeptSnapshotIsRefused() throws {
-        let packed = try #require(KeptSnapshot.packed([.init(uuid: "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 300)]))
-        #expect(KeptSnapshot.unpacked(Array(packed.dropLast())) == nil)
-        #expect(KeptSnapshot.unpacked(Array(packed.prefix(10))) == nil)
+        let kept = DrawSnapshot([.init(uuid: "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 300)]).kept
+        #expect(KeptSnapshot.unpacked(Array(kept.bytes.dropLast())) == nil)
+        #expect(KeptSnapshot.unpacked(Array(kept.bytes.prefix(10))) == nil)
     }
 }

@@ -128,7 +128,8 @@ import Testing
             Issue.record("no draw")
             return
         }
-        let (_, text) = try #require(try await SweepstakesDraws(store: store).snapshot(drawId: draw.id))
+        let (_, snapshot) = try #require(try await SweepstakesDraws(store: store).snapshot(drawId: draw.id))
+        let text = String(decoding: snapshot.text, as: UTF8.self)
         let folder = try TemporaryFolder("snapshot")
         let file = folder.url.appendingPathComponent("snapshot.csv")
         try Data(text.utf8).write(to: file)

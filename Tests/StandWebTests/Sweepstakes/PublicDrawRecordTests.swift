@@ -71,4 +71,17 @@ import Testing
         #expect(try setup.console.auditCount(.drawPublished) == 2)
         #expect(try setup.console.auditCount(.drawWithdrawn) == 1)
     }
+
+    /// Anyone may download a snapshot: a few at a time, each slot given back when its download is
+    /// sent or dropped unsent.
+    @Test func publicSnapshotDownloadsAreAFewAtATime() {
+        let slots = PublicDrawController.DownloadSlots(limit: 2)
+        var first = slots.take()
+        let second = slots.take()
+        #expect(first != nil && second != nil)
+        #expect(slots.take() == nil)
+        first = nil
+        #expect(slots.take() != nil)
+        withExtendedLifetime(second) {}
+    }
 }
