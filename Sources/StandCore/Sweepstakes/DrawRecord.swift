@@ -16,13 +16,11 @@ extension SweepstakesDraws {
     public struct Replacement: Sendable, Equatable {
         public let number: Int
         public let drawnAt: Date
-        public let reason: String
         public let publicToken: String?
 
-        public init(number: Int, drawnAt: Date, reason: String, publicToken: String?) {
+        public init(number: Int, drawnAt: Date, publicToken: String?) {
             self.number = number
             self.drawnAt = drawnAt
-            self.reason = reason
             self.publicToken = publicToken
         }
     }
@@ -63,9 +61,9 @@ extension SweepstakesDraws {
             guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM sweepstakes_draws WHERE public_token = ?"), arguments: [token]),
                   let draw = try Self.find(db, id: id), let sweepstakes = try Sweepstakes.find(db, id: draw.sweepstakesId) else { return nil }
             let replacedBy = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT number, drawn_at, reason, public_token FROM sweepstakes_draws WHERE replaces = ?
+                SELECT number, drawn_at, public_token FROM sweepstakes_draws WHERE replaces = ?
                 """), arguments: [id]).map {
-                Replacement(number: $0["number"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, reason: $0["reason"], publicToken: $0["public_token"])
+                Replacement(number: $0["number"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, publicToken: $0["public_token"])
             }
             return PublicRecord(sweepstakes: sweepstakes, draw: draw.withoutEmails, replacedBy: replacedBy)
         }

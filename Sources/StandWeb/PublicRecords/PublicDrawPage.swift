@@ -65,14 +65,15 @@ struct PublicDrawPage: PageModel {
         chainsHTML = DrawPicksHTML.chains(draw, audience: .public)
         waitingHTML = DrawPicksHTML.waiting(draw, audience: .public)
         verifyCommand = DrawView.verifyCommand(draw)
-        replaces = draw.replacesNumber.map { "It replaces draw \($0), which was voided: \(draw.reason)" }
-        self.replacedBy = replacedBy.map { "This draw was voided and replaced by draw \($0.number) on \(UTCDate.minute($0.drawnAt)): \($0.reason)" }
+        // A redraw's reason is staff's words and may name a person: it stays inside the console.
+        replaces = draw.replacesNumber.map { "It replaces draw \($0), which was voided." }
+        self.replacedBy = replacedBy.map { "This draw was voided and replaced by draw \($0.number) on \(UTCDate.minute($0.drawnAt))." }
         replacedByHref = replacedBy?.publicToken.map { Site.publicDraw.href($0) }
     }
 
     static var fixtures: [Self] {
         let draw = DrawView.fixtureDraw(replaces: 1).withoutEmails
-        let replacement = SweepstakesDraws.Replacement(number: 3, drawnAt: .now, reason: Fixture.hostile, publicToken: String(repeating: "f", count: 32))
+        let replacement = SweepstakesDraws.Replacement(number: 3, drawnAt: .now, publicToken: String(repeating: "f", count: 32))
         return [Self(name: Fixture.hostile, prize: Fixture.hostile, dates: "2026-11-01 – 2026-11-30", rules: Fixture.hostile, draw: draw, replacedBy: replacement),
                 Self(name: Fixture.hostile, prize: Fixture.hostile, dates: "2026-11-01 – 2026-11-30", rules: Fixture.hostile,
                      draw: DrawView.fixtureDraw(replaces: nil).withoutEmails, replacedBy: nil)]

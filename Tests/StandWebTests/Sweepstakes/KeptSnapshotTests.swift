@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StandCore
+import StandTestSupport
 import Testing
 @testable import StandWeb
 
@@ -55,6 +56,12 @@ import Testing
         #expect(checked.differences.first { $0.uuid == winner.uuid }?.explanation?.hasPrefix("user.deleted on ") == true)
         #expect(checked.differences.first { $0.uuid == corrected.uuid }?.explanation?.contains("user.updated") == true)
         #expect(checked.isSound)
+        // The command says the same from the store's file: exit 0, the three changes each with its record.
+        let agreed = try Self.verifyDraw(store, draw.id)
+        #expect(agreed.status == 0, "\(agreed.output)")
+        #expect(agreed.output.contains("snapshot sha256 of the kept snapshot: \(draw.snapshotHash)") && agreed.output.contains("3 entrant(s) differ"))
+        for user in [winner, deletedOther, corrected] { #expect(agreed.output.contains("  \(user.uuid): ")) }
+        #expect(!agreed.output.contains("NOT ON THE RECORD"))
 
         // A row changed behind the console's back: the draw still reproduces, and the change is named as unexplained,
         // even though the account has an event on record since (an email change cannot change entries).
@@ -77,5 +84,15 @@ import Testing
         let backdoor = try #require(after.differences.first { $0.uuid == untouched.uuid })
         #expect(backdoor.explanation == nil)
         #expect(backdoor.today == (backdoor.drawn ?? 0) + 5)
+        let refused = try Self.verifyDraw(store, draw.id)
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(refused.output.contains("  \(untouched.uuid): weight \(backdoor.drawn ?? 0) then, weight \((backdoor.drawn ?? 0) + 5) now — NOT ON THE RECORD"))
+    }
+
+    /// `stand-admin verify-draw ID` run on the store's file, as an operator runs it.
+    static func verifyDraw(_ store: StandStore, _ drawId: Int64) throws -> (status: Int32, output: String) {
+        let process = try ChildProcess([try KilledServerTests.binary().path, "verify-draw", "--db", store.path, String(drawId)], pipeOutput: true)
+        let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        return (process.wait(), output)
     }
 }

@@ -72,6 +72,40 @@ import Testing
         #expect(try setup.console.auditCount(.drawWithdrawn) == 1)
     }
 
+    /// Staff's words about a winner or a redraw (how they were told, why they forfeited, why the
+    /// draw was voided) may name a person: the public records never show them, yet say what happened.
+    @Test func theRecordsOfAVoidedDrawAndItsRedrawShowNoStaffWords() async throws {
+        let setup = try await DrawClaimsTests.setUp()
+        try await setup.console.run { browser in
+            let first = try await DrawClaimsTests.drawn(browser, setup)
+            let prize = "/sweepstakes/\(setup.sweepstakes)/prize"
+            try await browser.get("\(prize)?draw=\(first.id)&rank=1")
+            try await browser.post(prize, ["draw": String(first.id), "rank": "1", "claim": "notified", "how": "Called Jane Doe on +15551234567"])
+            try await browser.post(prize, ["draw": String(first.id), "rank": "1", "claim": "forfeited", "reason": "Jane Doe lives abroad"])
+            try await browser.get("/sweepstakes/\(setup.sweepstakes)")
+            try await browser.post("/sweepstakes/\(setup.sweepstakes)/publish", ["draw": String(first.id)])
+            try await browser.get("/sweepstakes/\(setup.sweepstakes)/draw")
+            try await browser.post("/sweepstakes/\(setup.sweepstakes)/draw", ["replacing": String(first.id), "reason": "Jane Doe's prize was the wrong one"])
+            let redraw = try #require(try await setup.console.store.read { db in try SweepstakesDraws.latest(db, sweepstakesId: setup.sweepstakes) })
+            try await browser.get("/sweepstakes/\(setup.sweepstakes)")
+            try await browser.post("/sweepstakes/\(setup.sweepstakes)/publish", ["draw": String(redraw.id)])
+            let tokens = try await setup.console.store.read { db in
+                try String.fetchAll(db, sql: "SELECT public_token FROM sweepstakes_draws WHERE sweepstakes_id = ? ORDER BY id", arguments: [setup.sweepstakes])
+            }
+            browser.forgetCookies()
+            let old = try await browser.get("/draws/\(tokens[0])")
+            #expect(old.body.contains("This draw was voided and replaced by draw 2 on") && old.body.contains("href=\"/draws/\(tokens[1])\""))
+            #expect(old.body.contains("Forfeited") && old.body.contains("took the place of Winner 1"))
+            let new = try await browser.get("/draws/\(tokens[1])")
+            #expect(new.body.contains("It replaces draw 1, which was voided."))
+            #expect(new.body.contains("had not forfeited a prize in an earlier draw"))
+            for page in [old, new] {
+                #expect(page.status == .ok)
+                #expect(!page.body.contains("Jane") && !page.body.contains("5551234567") && !page.body.contains("@"))
+            }
+        }
+    }
+
     /// Anyone may download a snapshot: a few at a time, each slot given back when its download is
     /// sent or dropped unsent.
     @Test func publicSnapshotDownloadsAreAFewAtATime() {
