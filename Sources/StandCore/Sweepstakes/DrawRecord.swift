@@ -65,7 +65,7 @@ extension SweepstakesDraws {
                 """), arguments: [id]).map {
                 Replacement(number: $0["number"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, publicToken: $0["public_token"])
             }
-            return PublicRecord(sweepstakes: sweepstakes, draw: draw.withoutEmails, replacedBy: replacedBy)
+            return PublicRecord(sweepstakes: sweepstakes, draw: draw.forPublic, replacedBy: replacedBy)
         }
     }
 
@@ -76,7 +76,7 @@ extension SweepstakesDraws {
             try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM sweepstakes_draws WHERE public_token = ?"), arguments: [token])
         }
         guard let id, let (draw, snapshot) = try await snapshot(drawId: id) else { return nil }
-        return (draw.withoutEmails, snapshot)
+        return (draw.forPublic, snapshot)
     }
 
     /// 128 random bits as 32 lowercase hex digits.
@@ -103,11 +103,11 @@ extension SweepstakesDraws.Pick {
 
 extension SweepstakesDraws.Draw {
     /// The draw as the public may see it: no entrant's or staff member's email,
-    /// no free-text notes about a winner (a forfeit's reason, how they were told).
-    public var withoutEmails: Self {
+    /// no staff words (a redraw's reason, how a winner was told, why they forfeited).
+    public var forPublic: Self {
         .init(id: id, number: number, sweepstakesId: sweepstakesId, drawnBy: nil, drawnAt: drawnAt, drawnOn: drawnOn, seed: seed,
               snapshotHash: snapshotHash, totalWeight: totalWeight, eligibleUsers: eligibleUsers, winnerCount: winnerCount,
-              alternateCount: alternateCount, reason: reason, replaces: replaces, replacesNumber: replacesNumber, publicToken: publicToken,
+              alternateCount: alternateCount, reason: "", replaces: replaces, replacesNumber: replacesNumber, publicToken: publicToken,
               published: published.map { .init(at: $0.at, by: nil) }, picks: picks.map(\.withoutEmail))
     }
 }

@@ -18,13 +18,13 @@ public struct DrawSnapshot: Sendable {
         }
     }
 
-    private enum Entries: Sendable {
+    enum Entries: Sendable {
         case canonical([Key])
         /// Some UUID is not lowercase `8-4-4-4-12` hex: kept as text (format 0).
         case text([String])
     }
 
-    private let entries: Entries
+    let entries: Entries
     let weights: [Int]
     private let longestUUID: Int
 
@@ -48,39 +48,10 @@ public struct DrawSnapshot: Sendable {
         longestUUID = 36
     }
 
-    private init(keys: [Key], weights: [Int]) {
+    init(keys: [Key], weights: [Int]) {
         entries = .canonical(keys)
         self.weights = weights
         longestUUID = 36
-    }
-
-    /// From the kept form (format 1), without a String per entrant; nil when cut short.
-    init?(kept bytes: [UInt8]) {
-        var keys: [Key] = [], weights: [Int] = []
-        var index = 0
-        func word() -> UInt64 {
-            var value: UInt64 = 0
-            for offset in 0..<8 { value = value << 8 | UInt64(bytes[index + offset]) }
-            index += 8
-            return value
-        }
-        while index < bytes.count {
-            guard index + 16 < bytes.count else { return nil }
-            let high = word(), low = word()
-            var weight: UInt64 = 0, shift: UInt64 = 0
-            while true {
-                guard index < bytes.count, shift < 63 else { return nil }
-                let byte = bytes[index]
-                index += 1
-                weight |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { break }
-                shift += 7
-            }
-            guard weight <= UInt64(Int.max) else { return nil }
-            keys.append(Key(high: high, low: low))
-            weights.append(Int(weight))
-        }
-        self.init(keys: keys, weights: weights)
     }
 
     /// Reads `uuid, weight` rows of `statement`: each UUID parsed from the
@@ -173,11 +144,12 @@ public struct DrawSnapshot: Sendable {
     }
 
     /// Writes `value` in decimal at `out`; returns how many bytes.
+    /// (Weights are at least 1: every way in checks it.)
     private static func writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &digits) { scratch in
-            var remaining = UInt64(value), count = 0
+            var remaining = UInt64(clamping: value), count = 0
             repeat {
                 scratch[count] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10
@@ -206,7 +178,9 @@ public struct DrawSnapshot: Sendable {
                 case .text(let uuids):
                     let utf8 = Array(uuids[next].utf8)
                     guard used + utf8.count + 24 <= capacity else { break lines }
-                    utf8.withUnsafeBufferPointer { (out + used).update(from: $0.baseAddress!, count: utf8.count) }
+                    utf8.withUnsafeBufferPointer { text in
+                        if let start = text.baseAddress { (out + used).update(from: start, count: text.count) }
+                    }
                     line = utf8.count
                 }
                 used += line
@@ -245,33 +219,5 @@ public struct DrawSnapshot: Sendable {
         var hasher = SHA256()
         forEachTextPiece { hasher.update(data: $0) }
         return DrawAlgorithm.hex(Array(hasher.finalize()))
-    }
-
-    /// The form `draw_snapshots` keeps: format 1 (16 bytes of UUID, then the
-    /// weight as unsigned LEB128) for canonical UUIDs, else format 0 (the text).
-    var kept: (format: Int, bytes: [UInt8]) {
-        guard case .canonical(let keys) = entries else { return (0, text) }
-        let bytes = [UInt8](unsafeUninitializedCapacity: count * 26) { out, written in
-            var position = 0
-            func append(_ word: UInt64) {
-                for shift in stride(from: 56, through: 0, by: -8) {
-                    out[position] = UInt8(truncatingIfNeeded: word >> UInt64(shift))
-                    position += 1
-                }
-            }
-            for index in 0..<keys.count {
-                append(keys[index].high)
-                append(keys[index].low)
-                var weight = UInt64(max(0, weights[index]))
-                repeat {
-                    let low = UInt8(weight & 0x7F)
-                    weight >>= 7
-                    out[position] = weight == 0 ? low : low | 0x80
-                    position += 1
-                } while weight != 0
-            }
-            written = position
-        }
-        return (1, bytes)
     }
 }

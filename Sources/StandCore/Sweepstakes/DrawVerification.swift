@@ -40,18 +40,15 @@ extension SweepstakesDraws {
                 self = drawn == nil ? .joined : today == nil ? .left : .reweighted
             }
 
-            /// Whether an audit event about the account (after the draw) explains this change in `sweepstakesId`.
-            func isExplained(by action: String, detail: String, sweepstakesId: Int64) -> Bool {
-                let inThisSweepstakes = detail.contains("sweepstakes #\(sweepstakesId) (")
-                let entryActions: [AuditAction] = switch self {
-                case .left: [.entryVoided, .entriesVoided, .entrantDisqualified]
-                case .joined: [.entriesGranted, .disqualificationLifted]
-                case .reweighted: [.entriesGranted, .entryVoided, .entriesVoided]
-                }
-                if entryActions.map(\.rawValue).contains(action) { return inThisSweepstakes }
+            /// Whether an audit event about the account (after the draw) explains
+            /// this change. Once drawn, the console refuses every correction to
+            /// the sweepstakes' entries (grants, voids, disqualifications), so
+            /// only the account itself can have changed: deleted, or its
+            /// birthdate corrected (an age counted on the draw's day changes
+            /// only with it). A new weight is never on the record.
+            func isExplained(by action: String, detail: String) -> Bool {
                 switch AuditAction(rawValue: action) {
                 case .userDeleted: return self == .left
-                // An age counted on the draw's day changes only with the birthdate.
                 case .userUpdated: return self != .reweighted && detail.contains("birthdate")
                 default: return false
                 }
@@ -77,21 +74,23 @@ extension SweepstakesDraws {
         try keptSnapshot(db, drawId: drawId)?.candidates
     }
 
-    /// A draw's kept snapshot, or nil for a draw made before they were kept.
+    /// A draw's kept snapshot, or nil for a draw made before they were kept
+    /// (migration 012). A row that does not decode throws `Damaged`: it is
+    /// never read as a shorter list, nor replaced by the store as it is now.
     static func keptSnapshot(_ db: Database, drawId: Int64) throws -> DrawSnapshot? {
         guard let row = try Row.fetchOne(db, sql: "SELECT format, bytes FROM draw_snapshots WHERE draw_id = ?", arguments: [drawId]) else { return nil }
         let bytes = [UInt8](row["bytes"] as Data)
-        if row["format"] as Int == 1 { return DrawSnapshot(kept: bytes) }
-        return DrawSnapshot(String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let comma = line.lastIndex(of: ","), let weight = Int(line[line.index(after: comma)...]) else { return nil }
-            return .init(uuid: String(line[..<comma]), weight: weight)
-        })
+        let format: Int = row["format"]
+        guard let snapshot = format == 1 ? DrawSnapshot(kept: bytes) : DrawSnapshot(keptText: bytes) else {
+            throw DrawSnapshot.Damaged(drawId: drawId, reason: "its \(bytes.count) bytes do not decode as format \(format)")
+        }
+        return snapshot
     }
 
     /// Every entrant whose line differs, each with the first audit event after
     /// the draw that can account for that kind of change (a deletion or a
-    /// birthdate for one who left, a grant or a void in this sweepstakes for a
-    /// new weight…). None found: the row changed behind the console's back.
+    /// birthdate for one who left, a birthdate for one who joined). None
+    /// found: the row changed behind the console's back.
     static func differences(_ db: Database, draw: Draw, drawn: [DrawAlgorithm.Candidate],
                             today: [DrawAlgorithm.Candidate]) throws -> [Difference] {
         let now = Dictionary(today.map { ($0.uuid, $0.weight) }, uniquingKeysWith: { first, _ in first })
@@ -104,7 +103,7 @@ extension SweepstakesDraws {
                 WHERE target_type = 'user' AND target_id = ? AND occurred_at > ? AND action <> 'user.viewed'
                 ORDER BY id
                 """, arguments: [uuid, draw.drawnAt])
-            let explanation = events.first { change.isExplained(by: $0["action"], detail: $0["detail"] ?? "", sweepstakesId: draw.sweepstakesId) }
+            let explanation = events.first { change.isExplained(by: $0["action"], detail: $0["detail"] ?? "") }
                 .map { row -> String in
                     let at = row.timestamp("occurred_at").map(UTCDate.minute) ?? ""
                     let by: String? = row["staff_email"]

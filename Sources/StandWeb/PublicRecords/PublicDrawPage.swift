@@ -72,10 +72,10 @@ struct PublicDrawPage: PageModel {
     }
 
     static var fixtures: [Self] {
-        let draw = DrawView.fixtureDraw(replaces: 1).withoutEmails
+        let draw = DrawView.fixtureDraw(replaces: 1).forPublic
         let replacement = SweepstakesDraws.Replacement(number: 3, drawnAt: .now, publicToken: String(repeating: "f", count: 32))
         return [Self(name: Fixture.hostile, prize: Fixture.hostile, dates: "2026-11-01 – 2026-11-30", rules: Fixture.hostile, draw: draw, replacedBy: replacement),
                 Self(name: Fixture.hostile, prize: Fixture.hostile, dates: "2026-11-01 – 2026-11-30", rules: Fixture.hostile,
-                     draw: DrawView.fixtureDraw(replaces: nil).withoutEmails, replacedBy: nil)]
+                     draw: DrawView.fixtureDraw(replaces: nil).forPublic, replacedBy: nil)]
     }
 }

@@ -144,7 +144,7 @@ struct DrawController {
             throw HTTPError(.notFound, message: "There is no such draw of sweepstakes #\(id).")
         }
         if publish { try await draws.publish(drawId: drawId, by: context.auditActor) } else { try await draws.withdraw(drawId: drawId, by: context.auditActor) }
-        return .redirect(to: Site.sweepstake.href(id, ["done": publish ? "published" : "withdrawn"], fragment: "draw"))
+        return .redirect(to: Site.sweepstake.href(id, ["done": publish ? "published" : "withdrawn", "draw": String(draw.number)], fragment: "draw"))
     }
 
     private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
@@ -159,15 +159,17 @@ struct DrawController {
                                    replacing: current.map { DrawView($0, canManage: false) })
     }
 
-    /// The page for one pick of the draw in force; a 404 for anything else.
+    /// The page for one pick of a draw of this sweepstakes (a 404 for anything
+    /// else); only the draw in force offers the forms.
     private func prizePage(_ sweepstakesId: Int64, drawId: Int64?, rank: Int64?) async throws -> PrizePage {
         let sweepstakes = try await existing(sweepstakesId)
         guard let drawId, let rank, let draw = try await draws.find(id: drawId), draw.sweepstakesId == sweepstakesId,
               let pick = draw.picks.first(where: { $0.rank == rank }) else {
             throw HTTPError(.notFound, message: "There is no such winner or alternate in \(sweepstakes.name)'s draws.")
         }
+        let inForce = try await draws.history(sweepstakesId: sweepstakesId).current?.id == draw.id
         return PrizePage(sweepstakesId: sweepstakesId, sweepstakesName: sweepstakes.name, draw: draw, pick: pick,
-                         nextAlternate: draw.nextAlternate)
+                         nextAlternate: draw.nextAlternate, inForce: inForce)
     }
 
     private func existing(_ id: Int64) async throws -> Sweepstakes {

@@ -71,23 +71,6 @@ struct DrawView: MustacheFields {
         return command + " snapshot.csv"
     }
 
-    /// Draws a later one replaced, a row each: enough to re-run them too.
-    static func earlierRowsHTML(_ draws: [SweepstakesDraws.EarlierDraw], sweepstakesId: Int64) -> String {
-        var rows = TableRowsHTML(columns: ["Draw", "When (UTC)", "By", "Winners", "Seed", "Snapshot", "Public record"], reservingCapacity: draws.count * 700)
-        for draw in draws {
-            rows.row { cells in
-                cells.numberCell("Draw \(draw.number)")
-                cells.cell(UTCDate.minute(draw.drawnAt))
-                cells.cell(draw.drawnBy ?? "—")
-                cells.codeCell(draw.winners)
-                cells.codeCell(draw.seed)
-                cells.linkCell("uuid,weight lines", href: Site.sweepstakesSnapshot.href(sweepstakesId, ["draw": String(draw.id)]))
-                if let token = draw.publicToken { cells.linkCell("Published", href: Site.publicDraw.href(token)) } else { cells.cell("Not published") }
-            }
-        }
-        return rows.html
-    }
-
     static func fixtureDraw(replaces: Int64?, published: Bool = true) -> SweepstakesDraws.Draw {
         var forfeited = SweepstakesDraws.Pick(rank: 1, uuid: Fixture.uuid, email: Fixture.hostile, weight: 5)
         forfeited.notified = .init(at: .now, by: Fixture.hostile)
@@ -108,5 +91,30 @@ struct DrawView: MustacheFields {
 
     static func fixture(replaces: Int64?, published: Bool = true) -> DrawView {
         DrawView(fixtureDraw(replaces: replaces, published: published), canManage: true)
+    }
+}
+
+/// A draw a later one replaced, a table row: enough to re-run it too, and its
+/// public record, which an owner can still publish or withdraw.
+struct EarlierDrawView: MustacheFields {
+    let draw: SweepstakesDraws.EarlierDraw
+    let sweepstakesId: Int64
+    let canManage: Bool
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "id": { $0.draw.id }, "number": { $0.draw.number }, "drawnAt": { UTCDate.minute($0.draw.drawnAt) }, "drawnBy": { $0.draw.drawnBy ?? "—" },
+        "winners": { $0.draw.winners }, "seed": { $0.draw.seed },
+        "snapshotHref": { Site.sweepstakesSnapshot.href($0.sweepstakesId, ["draw": String($0.draw.id)]) },
+        "publicHref": { $0.draw.publicToken.map { Site.publicDraw.href($0) } }, "canManage": { $0.canManage },
+        "publishAction": { Site.sweepstakesPublish.href($0.sweepstakesId) }, "withdrawAction": { Site.sweepstakesWithdraw.href($0.sweepstakesId) },
+    ]
+
+    static func fixtures(canManage: Bool) -> [Self] {
+        [.init(draw: .init(id: 1, number: 1, drawnAt: .now, drawnBy: Fixture.hostile, seed: String(repeating: "ab", count: 32),
+                           snapshotHash: String(repeating: "cd", count: 32), winners: Fixture.uuid, publicToken: String(repeating: "e", count: 32)),
+               sweepstakesId: 1, canManage: canManage),
+         .init(draw: .init(id: 3, number: 3, drawnAt: .now, drawnBy: nil, seed: String(repeating: "ab", count: 32),
+                           snapshotHash: String(repeating: "cd", count: 32), winners: Fixture.uuid, publicToken: nil),
+               sweepstakesId: 1, canManage: canManage)]
     }
 }

@@ -19,8 +19,10 @@ struct PrizePage: PageModel {
     let standing: String
     /// The pick as the sweepstakes page lists it, with everything recorded.
     let summaryHTML: String
-    /// Nil when nothing more can be recorded (waiting, claimed or forfeited).
+    /// False when nothing more can be recorded: waiting, claimed or forfeited, or a draw a redraw replaced.
     let canRecord: Bool
+    /// The draw was replaced by a redraw: its marks stay as they were.
+    let isReplaced: Bool
     /// Who a forfeit would promote.
     let nextAlternate: String?
     var how = ""
@@ -30,12 +32,13 @@ struct PrizePage: PageModel {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "sweepstakesName": { $0.sweepstakesName }, "drawNumber": { $0.drawNumber }, "drawId": { $0.drawId }, "rank": { $0.rank },
         "label": { $0.label }, "email": { $0.email }, "uuid": { $0.uuid }, "standing": { $0.standing }, "summaryHTML": { $0.summaryHTML },
-        "canRecord": { $0.canRecord }, "nextAlternate": { $0.nextAlternate }, "how": { $0.how }, "reason": { $0.reason },
+        "canRecord": { $0.canRecord }, "isReplaced": { $0.isReplaced }, "nextAlternate": { $0.nextAlternate }, "how": { $0.how }, "reason": { $0.reason },
         "errors": { $0.errors.leading("Nothing was recorded. Please fix:") },
         "formAction": { Site.sweepstakesPrize.href($0.sweepstakesId) }, "sweepstakesHref": { Site.sweepstake.href($0.sweepstakesId, fragment: "draw") },
     ]
 
-    init(sweepstakesId: Int64, sweepstakesName: String, draw: SweepstakesDraws.Draw, pick: SweepstakesDraws.Pick, nextAlternate: SweepstakesDraws.Pick?) {
+    init(sweepstakesId: Int64, sweepstakesName: String, draw: SweepstakesDraws.Draw, pick: SweepstakesDraws.Pick,
+         nextAlternate: SweepstakesDraws.Pick?, inForce: Bool = true) {
         self.sweepstakesId = sweepstakesId
         self.sweepstakesName = sweepstakesName
         drawId = draw.id
@@ -47,7 +50,8 @@ struct PrizePage: PageModel {
         let standing = pick.standing(winnerCount: draw.winnerCount)
         self.standing = DrawPicksHTML.title(standing)
         summaryHTML = DrawPicksHTML.item(pick, in: draw, audience: .staff(canManage: false))
-        canRecord = standing == .toNotify || standing == .notified
+        isReplaced = !inForce
+        canRecord = inForce && (standing == .toNotify || standing == .notified)
         self.nextAlternate = nextAlternate.map { SweepstakesDraws.label($0, in: draw) + " (" + ($0.email ?? "deleted account") + ")" }
     }
 
@@ -59,6 +63,7 @@ struct PrizePage: PageModel {
         var errors = ValidationErrors("reason", Fixture.hostile)
         errors.add("how", Fixture.hostile)
         refused.errors = FieldErrors(errors)
-        return [refused, Self(sweepstakesId: 1, sweepstakesName: Fixture.hostile, draw: draw, pick: draw.picks[0], nextAlternate: nil)]
+        return [refused, Self(sweepstakesId: 1, sweepstakesName: Fixture.hostile, draw: draw, pick: draw.picks[0], nextAlternate: nil),
+                Self(sweepstakesId: 1, sweepstakesName: Fixture.hostile, draw: draw, pick: draw.picks[1], nextAlternate: nil, inForce: false)]
     }
 }

@@ -122,11 +122,13 @@ struct SweepstakesController {
         page.isFirstPage = after == nil && query.isEmpty
         page.nextHref = listing?.nextCursor.map { Site.sweepstake.href(id, ["after": $0.description]) }
         page.draw = overview.currentDraw.map { DrawView($0, canManage: context.can(.drawWinners)) }
-        page.earlierDrawsHTML = DrawView.earlierRowsHTML(overview.earlierDraws, sweepstakesId: id)
+        page.earlierDraws = overview.earlierDraws.map { EarlierDrawView(draw: $0, sweepstakesId: id, canManage: context.can(.drawWinners)) }
         page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || overview.currentDraw != nil)
         page.canExport = context.can(.createSweepstakes)
         page.canEdit = context.can(.createSweepstakes) && sweepstakes.phase() == .upcoming
         page.canCancel = context.can(.closeSweepstakes) && ![.drawn, .cancelled].contains(sweepstakes.phase())
+        // The draw a notice names, as a number: a link cannot put words in it.
+        let drawNumber = parameters["draw"].flatMap { $0.utf8.count <= 9 ? Int($0) : nil }.map(String.init) ?? ""
         let notice: String? = switch parameters["done"] {
         case "created": "Created \(sweepstakes.name)."
         case "closed": "Closed \(sweepstakes.name) early; it can be drawn now."
@@ -134,8 +136,8 @@ struct SweepstakesController {
         case "unchanged": "Nothing was changed: the form held what \(sweepstakes.name) already had."
         case "cancelled": "Cancelled \(sweepstakes.name). It stays on record and will never be drawn."
         case "drawn": overview.currentDraw.map { "Drew \($0.winnerCount.counted("winner")) and \($0.alternateCount.counted("alternate")) of \(sweepstakes.name) (draw \($0.number))." }
-        case "published": "Published the public record of draw \(overview.currentDraw?.number ?? 0); anyone with its link can open it."
-        case "withdrawn": "Withdrew the public record; its link now answers “not found”."
+        case "published": "Published the public record of draw \(drawNumber); anyone with its link can open it."
+        case "withdrawn": "Withdrew the public record of draw \(drawNumber); its link now answers “not found”."
         case "notified", "claimed", "forfeited": Self.prizeNotice(parameters["done"]!, rank: parameters["rank"], draw: overview.currentDraw)
         case "already": "\(sweepstakes.name) had already been drawn (a second submit or another tab); nothing was drawn again."
         default: nil

@@ -18,7 +18,7 @@ import Testing
         let candidates = Self.canonical(1_000)
         let kept = DrawSnapshot(candidates).kept
         #expect(kept.format == 1)
-        #expect(KeptSnapshot.unpacked(kept.bytes) == candidates)
+        #expect(DrawSnapshot(kept: kept.bytes)?.candidates == candidates)
         #expect(kept.bytes.count < 1_000 * 20, "\(kept.bytes.count) bytes for 1,000 entrants")
     }
 
@@ -64,10 +64,30 @@ import Testing
         }
     }
 
-    /// Cut short, it is refused rather than read as a shorter list.
-    @Test func aTruncatedKeptSnapshotIsRefused() throws {
+    /// Cut short, or holding what no draw writes, it is refused rather than read as another list.
+    @Test func aDamagedKeptSnapshotIsRefused() throws {
         let kept = DrawSnapshot([.init(uuid: "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 300)]).kept
-        #expect(KeptSnapshot.unpacked(Array(kept.bytes.dropLast())) == nil)
-        #expect(KeptSnapshot.unpacked(Array(kept.bytes.prefix(10))) == nil)
+        #expect(DrawSnapshot(kept: Array(kept.bytes.dropLast())) == nil)
+        #expect(DrawSnapshot(kept: Array(kept.bytes.prefix(10))) == nil)
+        #expect(DrawSnapshot(kept: Array(kept.bytes.prefix(16)) + [0]) == nil, "a weight of 0")
+        let text = Array("NOT-CANONICAL,3\nzz,12\n".utf8)
+        #expect(DrawSnapshot(keptText: text)?.text == text)
+        for damaged in ["a,3", "a,-3\n", "a,+3\n", "a,03\n", "a,0\n", ",5\n", "a\n", "b,1\na,1\n", "a,1\n\n", "a,99999999999999999999\n"] {
+            #expect(DrawSnapshot(keptText: Array(damaged.utf8)) == nil, "\(damaged)")
+        }
+    }
+
+    /// Read back through the store: a damaged row is said to be damaged, never served as another list.
+    @Test func aDamagedRowIsAnErrorNotAnotherList() async throws {
+        let queue = try DatabaseQueue()
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE draw_snapshots (draw_id INTEGER PRIMARY KEY, format INTEGER, entrants INTEGER, bytes BLOB)")
+            try db.execute(sql: "INSERT INTO draw_snapshots VALUES (1, 1, 1, ?), (2, 0, 1, ?)", arguments: [Data([1, 2, 3]), Data("a,1\n".utf8)])
+        }
+        try await queue.read { db throws -> Void in
+            #expect(throws: DrawSnapshot.Damaged.self) { try SweepstakesDraws.keptSnapshot(db, drawId: 1) }
+            #expect(try SweepstakesDraws.keptSnapshot(db, drawId: 2)?.candidates == [.init(uuid: "a", weight: 1)])
+            #expect(try SweepstakesDraws.keptSnapshot(db, drawId: 3) == nil, "a draw made before snapshots were kept")
+        }
     }
 }

@@ -100,8 +100,9 @@ import Testing
             #expect(!redraw.picks.map(\.uuid).contains(forfeiter))
             let snapshot = try await browser.get("/sweepstakes/\(setup.sweepstakes)/snapshot.csv?draw=\(redraw.id)")
             #expect(!snapshot.body.contains(forfeiter) && DrawAlgorithm.hash(snapshot.body) == redraw.snapshotHash)
-            // Prizes are recorded on the draw in force only.
-            try await browser.get("\(prize)?draw=\(draw.id)&rank=2")
+            // Prizes are recorded on the draw in force only: the replaced draw's page offers no form.
+            let replaced = try await browser.get("\(prize)?draw=\(draw.id)&rank=2")
+            #expect(replaced.body.contains("Draw 1 was replaced by a redraw") && !replaced.body.contains("id=\"record-claimed\""))
             let stale = try await browser.post(prize, ["draw": String(draw.id), "rank": "2", "claim": "claimed"])
             #expect(stale.status == .conflict && stale.body.contains("was replaced by a redraw"))
         }

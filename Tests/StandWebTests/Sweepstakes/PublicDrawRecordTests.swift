@@ -16,8 +16,8 @@ import Testing
         try await setup.console.run { browser in
             let draw = try await DrawClaimsTests.drawn(browser, setup)
             let published = try await browser.post("/sweepstakes/\(setup.sweepstakes)/publish", ["draw": String(draw.id)])
-            #expect(published.location == "/sweepstakes/\(setup.sweepstakes)?done=published#draw")
-            let staffPage = try await browser.get("/sweepstakes/\(setup.sweepstakes)?done=published")
+            #expect(published.location == "/sweepstakes/\(setup.sweepstakes)?done=published&draw=1#draw")
+            let staffPage = try await browser.get("/sweepstakes/\(setup.sweepstakes)?done=published&draw=1")
             #expect(staffPage.body.contains("Published the public record of draw 1"))
             let link = String(try #require(staffPage.body.firstMatch(of: /id="public-link" href="|href="(\/draws\/[0-9a-f]{32})" id="public-link"/)?.1 ?? nil))
             #expect(link.count == "/draws/".count + 32)
@@ -55,7 +55,7 @@ import Testing
             try await browser.signIn("owner@example.com")
             try await browser.get("/sweepstakes/\(setup.sweepstakes)")
             let withdrawn = try await browser.post("/sweepstakes/\(setup.sweepstakes)/withdraw", ["draw": String(draw.id)])
-            #expect(withdrawn.location == "/sweepstakes/\(setup.sweepstakes)?done=withdrawn#draw")
+            #expect(withdrawn.location == "/sweepstakes/\(setup.sweepstakes)?done=withdrawn&draw=1#draw")
             browser.forgetCookies()
             #expect(try await browser.get(link).status == .notFound)
             #expect(try await browser.get(snapshotHref).status == .notFound)
@@ -103,6 +103,16 @@ import Testing
                 #expect(page.status == .ok)
                 #expect(!page.body.contains("Jane") && !page.body.contains("5551234567") && !page.body.contains("@"))
             }
+            // The voided draw's record can still be withdrawn from the sweepstakes page.
+            try await browser.signIn("owner@example.com")
+            let page = try await browser.get("/sweepstakes/\(setup.sweepstakes)")
+            #expect(page.body.contains("Earlier draws") && page.body.contains(">Withdraw</button>"))
+            let withdrawn = try await browser.post("/sweepstakes/\(setup.sweepstakes)/withdraw", ["draw": String(first.id)])
+            #expect(withdrawn.location == "/sweepstakes/\(setup.sweepstakes)?done=withdrawn&draw=1#draw")
+            #expect(try await browser.get("/sweepstakes/\(setup.sweepstakes)?done=withdrawn&draw=1").body.contains("Withdrew the public record of draw 1;"))
+            browser.forgetCookies()
+            #expect(try await browser.get("/draws/\(tokens[0])").status == .notFound)
+            #expect(try await browser.get("/draws/\(tokens[1])").status == .ok)
         }
     }
 
