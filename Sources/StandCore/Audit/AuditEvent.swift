@@ -104,6 +104,11 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case userDeleted = "user.deleted"
     /// The deleted person's bytes left the file and its WAL (a checkpoint succeeded).
     case userErased = "user.erased"
+    case userSuspended = "user.suspended"
+    case suspensionLifted = "user.suspension_lifted"
+    case userSignedOutEverywhere = "user.signed_out_everywhere"
+    case pointsCorrected = "user.points_corrected"
+    case streakCorrected = "user.streak_corrected"
     case deletionRequestOpened = "deletion_request.opened"
     case deletionRequestCancelled = "deletion_request.cancelled"
     /// An owner downloaded the (filtered) audit log as CSV.

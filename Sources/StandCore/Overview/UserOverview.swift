@@ -12,12 +12,16 @@ public enum UserOverview: Sendable {
         public let requests: [DeletionRequest]
         public let events: [AuditEvent]
         public let views: UserActivity.Views
+        /// The suspension in force now, if any.
+        public let suspension: AccountSuspensions.Suspension?
+        /// When it was last signed out everywhere (`users.tokens_valid_after`).
+        public let signedOutEverywhereAt: Date?
     }
 
     case live(Live)
     case deleted(Tombstone)
 
-    public static func load(_ db: Database, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int) throws -> UserOverview? {
+    public static func load(_ db: Database, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int, now: Date = Date()) throws -> UserOverview? {
         guard let account = try UserAccount.find(db, uuid: uuid) else {
             return try Tombstone.find(db, uuid: uuid).map { .deleted($0) }
         }
@@ -28,7 +32,10 @@ public enum UserOverview: Sendable {
             entries: try UserActivity.entries(db, userId: account.id),
             requests: try DeletionRequest.forAccount(db, uuid: uuid),
             events: try UserActivity.auditEvents(db, uuid: uuid, limit: eventsLimit),
-            views: try UserActivity.views(db, uuid: uuid)
+            views: try UserActivity.views(db, uuid: uuid),
+            suspension: try AccountSuspensions.inForce(db, userId: account.id, at: now),
+            signedOutEverywhereAt: try Row.fetchOne(db.cachedStatement(sql: "SELECT tokens_valid_after FROM users WHERE id = ?"),
+                                                    arguments: [account.id])?.timestamp("tokens_valid_after")
         ))
     }
 }

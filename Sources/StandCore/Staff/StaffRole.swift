@@ -21,6 +21,8 @@ public enum StaffRole: String, Codable, Sendable, CaseIterable, Comparable {
 public enum Permission: Sendable, CaseIterable {
     case lookUpUsers
     case editUsers
+    /// Suspend and lift, sign an app account out everywhere, correct points and streaks.
+    case supportAccounts
     case deleteAccounts
     case scheduleQuestions
     case createSweepstakes
@@ -33,7 +35,7 @@ public enum Permission: Sendable, CaseIterable {
     public func isGranted(to role: StaffRole) -> Bool {
         switch self {
         case .lookUpUsers: true
-        case .editUsers, .deleteAccounts: role == .owner || role == .support
+        case .editUsers, .supportAccounts, .deleteAccounts: role == .owner || role == .support
         case .scheduleQuestions, .createSweepstakes: role == .owner || role == .editor
         case .grantOrVoidEntries: true
         case .drawWinners, .closeSweepstakes, .manageStaff, .readAuditLog: role == .owner

@@ -18,6 +18,7 @@ public enum StandMigrations {
         migrator.registerMigration("011_cancelled_sweepstakes", migrate: Migration011.apply)
         migrator.registerMigration("012_kept_draw_snapshots", migrate: Migration012.apply)
         migrator.registerMigration("013_draw_alternates_claims_public", migrate: Migration013.apply)
+        migrator.registerMigration("014_suspensions_and_sign_out_everywhere", migrate: Migration014.apply)
         return migrator
     }
 }

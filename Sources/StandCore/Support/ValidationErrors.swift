@@ -25,3 +25,20 @@ public struct ValidationErrors: Error, Sendable, Equatable {
         if !isEmpty { throw self }
     }
 }
+
+extension ValidationErrors {
+    /// Both checks run, and every problem is said at once: a form with a bad
+    /// date and no reason names both, not the first alone.
+    public static func checkBoth<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
+        var errors = ValidationErrors()
+        func run<T>(_ check: () throws -> T) throws -> T? {
+            do { return try check() } catch let problems as ValidationErrors {
+                for field in problems.fields { errors.add(field, problems[field]!) }
+                return nil
+            }
+        }
+        let a = try run(first), b = try run(second)
+        try errors.throwIfAny()
+        return (a!, b!)
+    }
+}

@@ -59,7 +59,7 @@ extension SweepstakesDraws {
     public func verify(drawId: Int64) async throws -> Verification? {
         try await store.read { db in
             guard let draw = try Self.find(db, id: drawId) else { return nil }
-            let today = try Self.candidates(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn, before: draw.id)
+            let today = try Self.candidates(db, sweepstakesId: draw.sweepstakesId, at: draw.drawnAt, before: draw.id)
             let kept = try Self.keptCandidates(db, drawId: drawId)
             let drawn = kept ?? today
             let picks = DrawAlgorithm.winners(drawn, count: draw.picks.count, seedHex: draw.seed) ?? []

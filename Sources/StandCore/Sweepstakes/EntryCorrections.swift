@@ -32,6 +32,9 @@ public struct EntryCorrections: Sendable {
         let granted = count!, reason = note
         try await store.write { db in
             let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
+            if let suspension = try AccountSuspensions.inForce(db, userId: userId, at: now) {
+                throw Refused(message: "This account is \(AccountSuspensions.describe(suspension)): it cannot be granted entries while suspended. Nothing was granted.")
+            }
             try db.execute(sql: """
                 INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, granted_by, note, created_at)
                 VALUES (?, ?, ?, 'manual_grant', ?, ?, ?)

@@ -20,34 +20,55 @@ public struct SweepstakesDraws: Sendable {
         case nobodyEligible
     }
 
-    /// Eligible on `day`: a valid entry, an existing account, 18 or older that
-    /// day, not disqualified, and no forfeited prize in a draw of this
+    /// Eligible at `moment` (ages counted on its UTC day): a valid entry, an
+    /// existing account, 18 or older that day, not disqualified, not
+    /// suspended at that moment, and no forfeited prize in a draw of this
     /// sweepstakes made before `drawId` (nil: before a new draw). In UUID
     /// order, weighted by valid entries.
-    public static func candidates(_ db: Database, sweepstakesId: Int64, on day: String, before drawId: Int64? = nil) throws -> [DrawAlgorithm.Candidate] {
-        try eligible(db, sweepstakesId: sweepstakesId, on: day, before: drawId).candidates
+    public static func candidates(_ db: Database, sweepstakesId: Int64, at moment: Date, before drawId: Int64? = nil) throws -> [DrawAlgorithm.Candidate] {
+        try eligible(db, sweepstakesId: sweepstakesId, at: moment, before: drawId).candidates
     }
 
     /// The same list as a draw holds it: a million entrants without a String each.
-    static func eligible(_ db: Database, sweepstakesId: Int64, on day: String, before drawId: Int64?) throws -> DrawSnapshot {
+    static func eligible(_ db: Database, sweepstakesId: Int64, at moment: Date, before drawId: Int64?) throws -> DrawSnapshot {
         // Read in the entrants' key order (their rows, then each user by rowid:
         // both sequential), then sorted. Walking users in UUID order and
         // probing entrants instead was a random read per user: 7 s for a million.
-        let (sql, arguments) = try eligibleQuery(db, "SELECT u.uuid, n.valid_entries", sweepstakesId, day: day, before: drawId)
+        let (sql, arguments) = try eligibleQuery(db, "SELECT u.uuid, n.valid_entries", sweepstakesId, at: moment, before: drawId)
         return try DrawSnapshot.read(db.cachedStatement(sql: sql), arguments: arguments)
     }
 
-    /// `select` over the entrants eligible on `day`. Those who forfeited a
-    /// prize in an earlier draw are left out by a clause added only when
-    /// there are any: checking a million entrants against an empty list still
-    /// cost a quarter of a second.
-    static func eligibleQuery(_ db: Database, _ select: String, _ sweepstakesId: Int64, day: String,
+    /// `select` over the entrants eligible at `moment`. Those who forfeited a
+    /// prize in an earlier draw, and those suspended at that moment, are left
+    /// out by clauses added only when there are any: checking a million
+    /// entrants against an empty list still cost a quarter of a second.
+    static func eligibleQuery(_ db: Database, _ select: String, _ sweepstakesId: Int64, at moment: Date,
                               before drawId: Int64?) throws -> (sql: String, arguments: StatementArguments) {
         let before = drawId ?? Int64.max
+        var sql = select + eligibleFrom
+        var arguments: StatementArguments = [sweepstakesId, cutoff(UTCDate.day(moment))]
         let forfeits = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1" + forfeited(before: "?2") + ")"),
                                          arguments: [sweepstakesId, before]) ?? false
-        let sql = select + eligibleFrom + (forfeits ? " AND u.uuid NOT IN (SELECT w.user_uuid" + forfeited(before: "?3") + ")" : "")
-        return (sql, forfeits ? [sweepstakesId, cutoff(day), before] : [sweepstakesId, cutoff(day)])
+        if forfeits {
+            sql += " AND u.uuid NOT IN (SELECT w.user_uuid" + forfeited(before: "?3") + ")"
+            arguments += [before]
+        }
+        let suspensions = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1" + suspended(at: "?1") + ")"),
+                                            arguments: [moment]) ?? false
+        if suspensions {
+            let parameter = "?\(forfeits ? 4 : 3)"
+            sql += " AND n.user_id NOT IN (SELECT s.user_id" + suspended(at: parameter) + ")"
+            arguments += [moment]
+        }
+        return (sql, arguments)
+    }
+
+    /// Suspensions in force at the moment `parameter` names (docs/store.md).
+    static func suspended(at parameter: String) -> String {
+        """
+         FROM account_suspensions s
+        WHERE s.starts_at <= \(parameter) AND (s.ends_at IS NULL OR s.ends_at > \(parameter)) AND (s.lifted_at IS NULL OR s.lifted_at > \(parameter))
+        """
     }
 
     /// Eligible entrants of `?1` (the sweepstakes) born on or before `?2` (the cutoff).
@@ -104,7 +125,7 @@ public struct SweepstakesDraws: Sendable {
             if current == nil, replacing != nil { return .notClosed(sweepstakes.phase(now: now)) }
             if current == nil, sweepstakes.phase(now: now) != .closed { return .notClosed(sweepstakes.phase(now: now)) }
             let day = UTCDate.day(now)
-            let eligible = try Self.eligible(db, sweepstakesId: sweepstakesId, on: day, before: nil)
+            let eligible = try Self.eligible(db, sweepstakesId: sweepstakesId, at: now, before: nil)
             guard eligible.count > 0 else { return .nobodyEligible }
             guard let total = DrawAlgorithm.totalWeight(weights: eligible.weights) else {
                 throw Conflict(message: "The entries add up to more than a draw can hold (2⁶³); nothing was drawn. Void the entries written in error first.")
@@ -197,7 +218,7 @@ public struct SweepstakesDraws: Sendable {
         try await store.read { db in
             guard let draw = try Self.find(db, id: drawId) else { return nil }
             let snapshot = try Self.keptSnapshot(db, drawId: drawId)
-                ?? Self.eligible(db, sweepstakesId: draw.sweepstakesId, on: draw.drawnOn, before: draw.id)
+                ?? Self.eligible(db, sweepstakesId: draw.sweepstakesId, at: draw.drawnAt, before: draw.id)
             return (draw, snapshot)
         }
     }
@@ -207,7 +228,7 @@ public struct SweepstakesDraws: Sendable {
     public func preview(sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
         try await store.read { db in
             let (sql, arguments) = try Self.eligibleQuery(db, "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0)", sweepstakesId,
-                                                          day: UTCDate.day(now), before: nil)
+                                                          at: now, before: nil)
             let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
             return (row?[0] ?? 0, row?[1] ?? 0)
         }

@@ -25,6 +25,9 @@ public struct AppServices: Sendable {
     let sweepstakesAdmin: SweepstakesAdmin
     let draws: SweepstakesDraws
     let corrections: EntryCorrections
+    let suspensions: AccountSuspensions
+    let accountSessions: AccountSessions
+    let statsCorrections: StatsCorrections
     let auditLog: AuditLog
     let dashboard: Dashboard
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
@@ -53,6 +56,9 @@ public struct AppServices: Sendable {
         sweepstakesAdmin = SweepstakesAdmin(store: store)
         draws = SweepstakesDraws(store: store)
         corrections = EntryCorrections(store: store)
+        suspensions = AccountSuspensions(store: store)
+        accountSessions = AccountSessions(store: store)
+        statsCorrections = StatsCorrections(store: store)
         auditLog = AuditLog(store: store)
         dashboard = Dashboard(store: store)
         var renderer = try await PageRenderer(
@@ -153,6 +159,8 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews).addRoutes(to: routes)
     UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountDeletionController(deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
+    AccountToolsController(directory: services.directory, suspensions: services.suspensions, sessions: services.accountSessions,
+                           corrections: services.statsCorrections, renderer: services.renderer).addRoutes(to: routes)
     DeletionRequestsController(deletionRequests: services.deletionRequests, renderer: services.renderer).addRoutes(to: routes)
     QuestionsController(scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
     QuestionFormController(scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)

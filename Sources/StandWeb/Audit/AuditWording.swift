@@ -21,6 +21,11 @@ enum AuditWording {
         case .userUpdated: return detail.hasPrefix("changed ") ? "Changed " + detail.dropFirst(8) : "Changed the account"
         case .userDeleted: return "Deleted the account"
         case .userErased: return "Erasure finished: the account's bytes left the store"
+        case .userSuspended: return "Suspended the account " + detail
+        case .suspensionLifted: return "Lifted the suspension: " + detail
+        case .userSignedOutEverywhere: return "Signed the account out everywhere"
+        case .pointsCorrected: return "Corrected the points: " + detail
+        case .streakCorrected: return "Corrected the streak: " + detail
         case .deletionRequestOpened: return "Opened deletion " + detail
         case .deletionRequestCancelled: return "Cancelled deletion " + detail
         case .auditExported: return detail.isEmpty || detail == "everything" ? "Exported the audit log as CSV" : "Exported the audit log as CSV, " + detail
@@ -60,7 +65,8 @@ enum AuditWording {
     /// The choices of the action filter, in words.
     static let actionTitles: [(action: AuditAction, title: String)] = [
         (.userViewed, "Opened an account's page"), (.userUpdated, "Changed an account"), (.userDeleted, "Deleted an account"),
-        (.userErased, "Erasure finished"), (.deletionRequestOpened, "Opened a deletion request"),
+        (.userErased, "Erasure finished"), (.userSuspended, "Suspended an account"), (.suspensionLifted, "Lifted a suspension"),
+        (.userSignedOutEverywhere, "Signed an account out everywhere"), (.pointsCorrected, "Corrected points"), (.streakCorrected, "Corrected a streak"), (.deletionRequestOpened, "Opened a deletion request"),
         (.deletionRequestCancelled, "Cancelled a deletion request"), (.signIn, "Signed in"), (.signInFailed, "Failed to sign in"),
         (.signInRefusedLocked, "Sign-in refused (locked)"), (.lockedOut, "Locked out"), (.signOut, "Signed out"),
         (.staffCreated, "Created a staff account"), (.roleChanged, "Changed a role"), (.staffDisabled, "Disabled staff"),

@@ -20,6 +20,13 @@ enum Site {
     static let userEdit = SitePath<String>("/users/{uuid}/edit")
     static let userDelete = SitePath<String>("/users/{uuid}/delete")
     static let userDeletionRequests = SitePath<String>("/users/{uuid}/deletion-requests")
+    /// Support's account tools: suspend or lift, sign out everywhere, correct points and streak.
+    static let userSuspend = SitePath<String>("/users/{uuid}/suspend")
+    static let userLift = SitePath<String>("/users/{uuid}/lift")
+    static let userSignOut = SitePath<String>("/users/{uuid}/sign-out")
+    static let userStats = SitePath<String>("/users/{uuid}/stats")
+    static let userPoints = SitePath<String>("/users/{uuid}/points")
+    static let userStreak = SitePath<String>("/users/{uuid}/streak")
 
     static let questions = SitePath<Void>("/questions")
     static let questionNew = SitePath<Void>("/questions/new")

@@ -65,6 +65,11 @@ struct UserPage: PageModel {
     let viewsSummary: String
     let canEdit: Bool
     let canDelete: Bool
+    /// "Suspended until …, by …, because …" while a suspension is in force.
+    var suspension: String?
+    var signedOutEverywhere: String?
+    /// Support and owners: suspend or lift, sign out everywhere, correct points and streak.
+    var canSupport = false
     var noteError: String?
     var note = ""
 
@@ -81,6 +86,8 @@ struct UserPage: PageModel {
         "eventsHTML": { $0.eventsHTML }, "hasEvents": { !$0.eventsHTML.isEmpty },
         "viewsSummary": { $0.viewsSummary },
         "canEdit": { $0.canEdit }, "canDelete": { $0.canDelete },
+        "suspension": { $0.suspension }, "signedOutEverywhere": { $0.signedOutEverywhere }, "canSupport": { $0.canSupport },
+        "suspendHref": { Site.userSuspend.href($0.uuid) }, "signOutAction": { Site.userSignOut.href($0.uuid) }, "statsHref": { Site.userStats.href($0.uuid) },
         "noteError": { $0.noteError }, "note": { $0.note },
         "usersHref": { _ in Site.users.href() },
         "editHref": { Site.userEdit.href($0.uuid) },
@@ -147,7 +154,11 @@ struct UserPage: PageModel {
                 eventsHTML: full ? eventRows(events) : "", viewsSummary: hostile,
                 canEdit: full, canDelete: full, noteError: full ? hostile : nil, note: hostile)
         }
-        return [page(full: true), page(full: false)]
+        var suspended = page(full: true)
+        suspended.suspension = hostile
+        suspended.signedOutEverywhere = hostile
+        suspended.canSupport = true
+        return [suspended, page(full: false)]
     }
 }
 
@@ -174,5 +185,7 @@ extension UserPage {
             eventsHTML: Self.eventRows(record.events),
             viewsSummary: Self.viewsSummary(record.views),
             canEdit: canEdit, canDelete: canDelete)
+        suspension = record.suspension.map { "Suspended " + AccountSuspensions.describe($0).dropFirst("suspended ".count) }
+        signedOutEverywhere = record.signedOutEverywhereAt.map(UTCDate.minute)
     }
 }

@@ -58,6 +58,11 @@ struct UserPageController {
         "unchanged": "Nothing was changed: the form held the values the account already has.",
         "deleted": "The account was deleted. This record is what remains; below, whether its bytes have left the store yet.",
         "request": "Deletion request opened. It is listed under Deletion requests until the account is deleted or the request cancelled.",
+        "suspended": "Suspended. The app refuses their sign-in and answers until it ends or is lifted; they were signed out everywhere.",
+        "lifted": "The suspension was lifted; they can sign in again.",
+        "signed-out": "Signed out everywhere: every device has to sign in again.",
+        "points": "Points corrected. The change and the numbers before and after are in the audit trail below.",
+        "streak": "Streak corrected. The change and the numbers before and after are in the audit trail below.",
     ]
 
     /// The account's page, or its tombstone once deleted.
@@ -78,7 +83,9 @@ struct UserPageController {
             return .deleted(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)))
         case .live(let record):
             try views.record(uuid: uuid, by: context.auditActor)
-            return .live(UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts)))
+            var page = UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts))
+            page.canSupport = context.can(.supportAccounts)
+            return .live(page)
         }
     }
 }

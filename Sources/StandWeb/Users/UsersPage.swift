@@ -29,11 +29,17 @@ struct UsersPage: PageModel {
         "pageNumber": { $0.pageNumber }, "nextHref": { $0.nextHref }, "previousHref": { $0.previousHref },
     ]
 
+    /// "Suspended until 2026-12-01 09:00 UTC" (who and why are on the account's page).
+    static func suspensionNote(_ user: UserSummary) -> String? {
+        guard user.isSuspended else { return nil }
+        return "Suspended " + (user.suspendedUntil.map { "until \(UTCDate.minute($0))" } ?? "until lifted")
+    }
+
     static func rows(_ users: [UserSummary], now: Date) -> String {
         var rows = TableRowsHTML(columns: ["Email", "Phone", "Age", "Points", "Streak", "Joined"], reservingCapacity: users.count * 300)
         for user in users {
             rows.row { row in
-                row.linkCell(user.email, href: Site.user.href(user.uuid))
+                row.linkCell(user.email, href: Site.user.href(user.uuid), note: Self.suspensionNote(user))
                 row.cell(PhoneNumber.readable(user.phone))
                 row.numberCell(user.age(on: now).map(String.init) ?? "?")
                 row.numberCell(user.points.grouped)
@@ -48,10 +54,14 @@ struct UsersPage: PageModel {
         let hostile = Fixture.hostile
         let user = UserSummary(row: [
             "id": 1, "uuid": Fixture.uuid, "email": hostile, "phone": hostile, "birthdate": "1990-01-01", "points": 1200,
-            "current_streak": 3, "created_at": "2026-01-02 10:00:00.000",
+            "current_streak": 3, "created_at": "2026-01-02 10:00:00.000", "suspended_until": nil,
+        ])
+        let suspended = UserSummary(row: [
+            "id": 2, "uuid": Fixture.uuid, "email": hostile, "phone": hostile, "birthdate": "1990-01-01", "points": 1200,
+            "current_streak": 3, "created_at": "2026-01-02 10:00:00.000", "suspended_until": "2026-12-01 09:00:00.000",
         ])
         return [
-            Self(query: hostile, caption: hostile, rowsHTML: rows([user, user], now: .now), noMatch: false, isEmptyStore: false,
+            Self(query: hostile, caption: hostile, rowsHTML: rows([user, suspended], now: .now), noMatch: false, isEmptyStore: false,
                  problem: nil, pageNumber: 2, nextHref: Site.users.href(["q": "a", "after": "b", "page": "3"])),
             Self(query: "", caption: "", rowsHTML: rows([user], now: .now), noMatch: false, isEmptyStore: false,
                  problem: nil, pageNumber: 3, nextHref: nil, previousHref: Site.users.href(["newer": "2026-01-02T10:00:00.000~1", "page": "2"])),

@@ -78,6 +78,21 @@ struct TableRowsHTML: Sendable {
         html += checked ? "\" checked=\"checked\" /></td>" : "\" /></td>"
     }
 
+    /// A link followed by a quieter line (a state: "Suspended until …").
+    mutating func linkCell(_ text: String, href: String, note: String?) {
+        openCell("><a href=\"")
+        html += FastHTMLEscaping.escape(href)
+        html += "\">"
+        html += FastHTMLEscaping.escape(text)
+        html += "</a>"
+        if let note, !note.isEmpty {
+            html += "<br /><small class=\"muted\">"
+            html += FastHTMLEscaping.escape(note)
+            html += "</small>"
+        }
+        html += "</td>"
+    }
+
     /// Text followed by a quieter line (who, when, why).
     mutating func cell(_ text: String, note: String?) {
         openCell(">")

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// "Sign out everywhere" for an app account (support, owners): the store
+/// records a time, `users.tokens_valid_after`, and the app's backend refuses
+/// every token issued before it (docs/store.md), as Firebase's
+/// `tokensValidAfterTime` does. A suspension sets it too.
+public struct AccountSessions: Sendable {
+    let store: StandStore
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
+    public func signOutEverywhere(uuid: String, by actor: AuditActor, now: Date = Date()) async throws {
+        try await store.write { db in
+            let user = try AccountSuspensions.liveAccount(db, uuid: uuid)
+            try Self.revoke(db, userId: user.id, at: now)
+            try AuditLog.record(db, .userSignedOutEverywhere, by: actor, target: (AuditTarget.user, uuid), at: now)
+        }
+    }
+
+    /// Later only: a revocation never moves back in time.
+    static func revoke(_ db: Database, userId: Int64, at moment: Date) throws {
+        try db.execute(sql: """
+            UPDATE users SET tokens_valid_after = MAX(IFNULL(tokens_valid_after, ''), ?) WHERE id = ?
+            """, arguments: [moment, userId])
+    }
+
+    /// When the account was last signed out everywhere, if ever.
+    public func revokedAt(uuid: String) async throws -> Date? {
+        try await store.read { db in
+            try Row.fetchOne(db, sql: "SELECT tokens_valid_after FROM users WHERE uuid = ?", arguments: [uuid])?.timestamp("tokens_valid_after")
+        }
+    }
+}
