@@ -109,6 +109,8 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case userSignedOutEverywhere = "user.signed_out_everywhere"
     case pointsCorrected = "user.points_corrected"
     case streakCorrected = "user.streak_corrected"
+    /// The note's text is not in the event: it is personal data, and goes with the account.
+    case noteAdded = "user.note_added"
     case deletionRequestOpened = "deletion_request.opened"
     case deletionRequestCancelled = "deletion_request.cancelled"
     /// An owner downloaded the (filtered) audit log as CSV.

@@ -16,10 +16,14 @@ public enum UserOverview: Sendable {
         public let suspension: AccountSuspensions.Suspension?
         /// When it was last signed out everywhere (`users.tokens_valid_after`).
         public let signedOutEverywhereAt: Date?
+        /// The newest notes.
+        public let notes: [AccountNotes.Note]
     }
 
     case live(Live)
     case deleted(Tombstone)
+
+    public static let notesShown = 20
 
     public static func load(_ db: Database, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int, now: Date = Date()) throws -> UserOverview? {
         guard let account = try UserAccount.find(db, uuid: uuid) else {
@@ -35,7 +39,8 @@ public enum UserOverview: Sendable {
             views: try UserActivity.views(db, uuid: uuid),
             suspension: try AccountSuspensions.inForce(db, userId: account.id, at: now),
             signedOutEverywhereAt: try Row.fetchOne(db.cachedStatement(sql: "SELECT tokens_valid_after FROM users WHERE id = ?"),
-                                                    arguments: [account.id])?.timestamp("tokens_valid_after")
+                                                    arguments: [account.id])?.timestamp("tokens_valid_after"),
+            notes: try AccountNotes.newest(db, userId: account.id, limit: notesShown)
         ))
     }
 }

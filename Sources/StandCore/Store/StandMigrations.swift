@@ -19,6 +19,7 @@ public enum StandMigrations {
         migrator.registerMigration("012_kept_draw_snapshots", migrate: Migration012.apply)
         migrator.registerMigration("013_draw_alternates_claims_public", migrate: Migration013.apply)
         migrator.registerMigration("014_suspensions_and_sign_out_everywhere", migrate: Migration014.apply)
+        migrator.registerMigration("015_account_notes", migrate: Migration015.apply)
         return migrator
     }
 }

@@ -28,6 +28,7 @@ public struct AppServices: Sendable {
     let suspensions: AccountSuspensions
     let accountSessions: AccountSessions
     let statsCorrections: StatsCorrections
+    let notes: AccountNotes
     let auditLog: AuditLog
     let dashboard: Dashboard
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
@@ -59,6 +60,7 @@ public struct AppServices: Sendable {
         suspensions = AccountSuspensions(store: store)
         accountSessions = AccountSessions(store: store)
         statsCorrections = StatsCorrections(store: store)
+        notes = AccountNotes(store: store)
         auditLog = AuditLog(store: store)
         dashboard = Dashboard(store: store)
         var renderer = try await PageRenderer(
@@ -156,7 +158,8 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     DashboardController(dashboard: services.dashboard, renderer: services.renderer).addRoutes(to: routes)
     AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
     UsersController(directory: services.directory, renderer: services.renderer).addRoutes(to: routes)
-    UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews).addRoutes(to: routes)
+    UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews,
+                       notes: services.notes).addRoutes(to: routes)
     UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountDeletionController(deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountToolsController(directory: services.directory, suspensions: services.suspensions, sessions: services.accountSessions,

@@ -27,6 +27,7 @@ enum Site {
     static let userStats = SitePath<String>("/users/{uuid}/stats")
     static let userPoints = SitePath<String>("/users/{uuid}/points")
     static let userStreak = SitePath<String>("/users/{uuid}/streak")
+    static let userNotes = SitePath<String>("/users/{uuid}/notes")
 
     static let questions = SitePath<Void>("/questions")
     static let questionNew = SitePath<Void>("/questions/new")

@@ -24,6 +24,14 @@ struct UserPage: PageModel {
         ]
     }
 
+    struct Note: MustacheFields {
+        let body: String
+        let author: String
+        let written: String
+
+        static let fields: [String: @Sendable (Self) -> Any?] = ["body": { $0.body }, "author": { $0.author }, "written": { $0.written }]
+    }
+
     struct Request: MustacheFields {
         let id: Int64
         let source: String
@@ -68,8 +76,12 @@ struct UserPage: PageModel {
     /// "Suspended until …, by …, because …" while a suspension is in force.
     var suspension: String?
     var signedOutEverywhere: String?
-    /// Support and owners: suspend or lift, sign out everywhere, correct points and streak.
+    /// Support and owners: suspend or lift, sign out everywhere, correct points and streak, write notes.
     var canSupport = false
+    var notes: [Note] = []
+    /// A refused note: its text kept, and why.
+    var noteTyped = ""
+    var noteErrors = FieldErrors()
     var noteError: String?
     var note = ""
 
@@ -87,6 +99,8 @@ struct UserPage: PageModel {
         "viewsSummary": { $0.viewsSummary },
         "canEdit": { $0.canEdit }, "canDelete": { $0.canDelete },
         "suspension": { $0.suspension }, "signedOutEverywhere": { $0.signedOutEverywhere }, "canSupport": { $0.canSupport },
+        "notes": { $0.notes }, "hasNotes": { !$0.notes.isEmpty }, "noteTyped": { $0.noteTyped },
+        "noteErrors": { $0.noteErrors.leading("The note was not saved. Please fix:") }, "notesAction": { Site.userNotes.href($0.uuid) },
         "suspendHref": { Site.userSuspend.href($0.uuid) }, "signOutAction": { Site.userSignOut.href($0.uuid) }, "statsHref": { Site.userStats.href($0.uuid) },
         "noteError": { $0.noteError }, "note": { $0.note },
         "usersHref": { _ in Site.users.href() },
@@ -158,6 +172,9 @@ struct UserPage: PageModel {
         suspended.suspension = hostile
         suspended.signedOutEverywhere = hostile
         suspended.canSupport = true
+        suspended.notes = [Note(body: hostile + "\nsecond line", author: hostile, written: "2026-11-24 10:00 UTC")]
+        suspended.noteTyped = hostile
+        suspended.noteErrors = FieldErrors(ValidationErrors("body", hostile))
         return [suspended, page(full: false)]
     }
 }
@@ -187,5 +204,6 @@ extension UserPage {
             canEdit: canEdit, canDelete: canDelete)
         suspension = record.suspension.map { "Suspended " + AccountSuspensions.describe($0).dropFirst("suspended ".count) }
         signedOutEverywhere = record.signedOutEverywhereAt.map(UTCDate.minute)
+        notes = record.notes.map { Note(body: $0.body, author: $0.author ?? "a former staff member", written: UTCDate.minute($0.createdAt)) }
     }
 }

@@ -9,6 +9,7 @@ struct UserPageController {
     let deletionRequests: DeletionRequests
     let renderer: PageRenderer
     let views: AccountViewRecorder
+    let notes: AccountNotes
     static let answersPerPage = 20
     static let auditEventsShown = 20
 
@@ -16,9 +17,31 @@ struct UserPageController {
         var note: String?
     }
 
+    struct NoteForm: Decodable {
+        var body: String?
+    }
+
     func addRoutes(to routes: Routes) {
         routes.get(Site.user, use: show)
         routes.post(Site.userDeletionRequests, .role(.deleteAccounts), use: openRequest)
+        routes.post(Site.userNotes, .role(.supportAccounts), use: addNote)
+    }
+
+    /// A note on the account; refused, the account's page again with the text kept.
+    @Sendable func addNote(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let uuid = try UserRoute.uuid(context)
+        let form = try await request.form(NoteForm.self, context: context)
+        return try await renderer.submit(request, context) {
+            try await notes.add(uuid: uuid, body: form.body ?? "", by: context.auditActor)
+            return .redirect(to: Site.user.href(uuid, ["done": "note"], fragment: "notes"))
+        } refused: { problem in
+            guard case .live(var page) = try await page(uuid: uuid, answersBefore: nil, context: context) else {
+                throw HTTPError(.notFound, message: "No account has the UUID \(uuid) any more.")
+            }
+            page.noteTyped = form.body ?? ""
+            page.noteErrors = problem.errors
+            return page
+        }
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -58,6 +81,7 @@ struct UserPageController {
         "unchanged": "Nothing was changed: the form held the values the account already has.",
         "deleted": "The account was deleted. This record is what remains; below, whether its bytes have left the store yet.",
         "request": "Deletion request opened. It is listed under Deletion requests until the account is deleted or the request cancelled.",
+        "note": "Note added; it is the first in the list.",
         "suspended": "Suspended. The app refuses their sign-in and answers until it ends or is lifted; they were signed out everywhere.",
         "lifted": "The suspension was lifted; they can sign in again.",
         "signed-out": "Signed out everywhere: every device has to sign in again.",

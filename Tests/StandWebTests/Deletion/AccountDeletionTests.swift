@@ -36,6 +36,10 @@ import Testing
         try data.entries(other, sweepstakes: open, count: 1)
         try data.suggestion(jane, text: "Should breakfast be a meal?")
         try data.deletionRequest(jane)
+        // Support's notes and a suspension are personal data too: they go with the account, bytes and all.
+        let supportActor = AuditActor(staffId: support.id, email: support.email, ip: nil)
+        try await AccountNotes(store: console.store).add(uuid: jane.uuid, body: Self.noteText, by: supportActor)
+        try await AccountSuspensions(store: console.store).suspend(uuid: jane.uuid, until: nil, reason: "Chargeback review", by: supportActor)
         return Scene(console: console, data: data, jane: jane, other: other, openSweepstakes: open, drawnSweepstakes: drawn)
     }
 
@@ -92,7 +96,9 @@ import Testing
 
     /// Every text column of every table: the email and phone appear nowhere; the
     /// UUID only as the tombstone's key and in records that point at it.
-    static func expectNoPersonalDataLeft(_ store: StandStore, _ user: AppData.User) throws {
+    static let noteText = "Called from her sister's line about the stolen handset; wants everything gone"
+
+    static func expectNoPersonalDataLeft(_ store: StandStore, _ user: AppData.User, notes: [String] = [noteText]) throws {
         // A UUID is an id, not personal data: an audit export names the account it was filtered by.
         let allowedUUIDPlaces: Set<String> = ["deleted_accounts.uuid", "audit_events.target_id", "audit_events.detail", "deletion_requests.user_uuid"]
         try store.pool.read { db in
@@ -101,7 +107,7 @@ import Testing
             for table in tables {
                 for column in try db.columns(in: table) {
                     let place = "\(table).\(column.name)"
-                    for needle in [user.email, user.email.lowercased(), user.phone, String(user.phone.dropFirst(2))] {
+                    for needle in [user.email, user.email.lowercased(), user.phone, String(user.phone.dropFirst(2))] + notes {
                         let hits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(lower(CAST(\(column.name) AS TEXT)), lower(?)) > 0", arguments: [needle]) ?? 0
                         #expect(hits == 0, "\(needle) left in \(place)")
                     }
@@ -114,7 +120,7 @@ import Testing
         for suffix in ["", "-wal"] {
             let path = store.path + suffix
             guard let bytes = FileManager.default.contents(atPath: path) else { continue }
-            for needle in [user.email, user.phone] {
+            for needle in [user.email, user.phone] + notes {
                 #expect(bytes.range(of: Data(needle.utf8)) == nil, "\(needle) bytes left in \(path)")
             }
         }
