@@ -29,6 +29,7 @@ public struct AppServices: Sendable {
     let accountSessions: AccountSessions
     let statsCorrections: StatsCorrections
     let notes: AccountNotes
+    let timeline: AccountTimeline
     let auditLog: AuditLog
     let dashboard: Dashboard
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
@@ -61,6 +62,7 @@ public struct AppServices: Sendable {
         accountSessions = AccountSessions(store: store)
         statsCorrections = StatsCorrections(store: store)
         notes = AccountNotes(store: store)
+        timeline = AccountTimeline(store: store)
         auditLog = AuditLog(store: store)
         dashboard = Dashboard(store: store)
         var renderer = try await PageRenderer(
@@ -159,7 +161,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
     UsersController(directory: services.directory, renderer: services.renderer).addRoutes(to: routes)
     UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews,
-                       notes: services.notes).addRoutes(to: routes)
+                       notes: services.notes, timeline: services.timeline).addRoutes(to: routes)
     UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountDeletionController(deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountToolsController(directory: services.directory, suspensions: services.suspensions, sessions: services.accountSessions,

@@ -28,6 +28,8 @@ enum Site {
     static let userPoints = SitePath<String>("/users/{uuid}/points")
     static let userStreak = SitePath<String>("/users/{uuid}/streak")
     static let userNotes = SitePath<String>("/users/{uuid}/notes")
+    /// Everything that happened to the account, newest first (`?kind=…&after=…`).
+    static let userTimeline = SitePath<String>("/users/{uuid}/timeline")
 
     static let questions = SitePath<Void>("/questions")
     static let questionNew = SitePath<Void>("/questions/new")

@@ -101,7 +101,7 @@ struct UserPage: PageModel {
         "suspension": { $0.suspension }, "signedOutEverywhere": { $0.signedOutEverywhere }, "canSupport": { $0.canSupport },
         "notes": { $0.notes }, "hasNotes": { !$0.notes.isEmpty }, "noteTyped": { $0.noteTyped },
         "noteErrors": { $0.noteErrors.leading("The note was not saved. Please fix:") }, "notesAction": { Site.userNotes.href($0.uuid) },
-        "suspendHref": { Site.userSuspend.href($0.uuid) }, "signOutAction": { Site.userSignOut.href($0.uuid) }, "statsHref": { Site.userStats.href($0.uuid) },
+        "suspendHref": { Site.userSuspend.href($0.uuid) }, "timelineHref": { Site.userTimeline.href($0.uuid) }, "signOutAction": { Site.userSignOut.href($0.uuid) }, "statsHref": { Site.userStats.href($0.uuid) },
         "noteError": { $0.noteError }, "note": { $0.note },
         "usersHref": { _ in Site.users.href() },
         "editHref": { Site.userEdit.href($0.uuid) },

@@ -10,6 +10,7 @@ struct UserPageController {
     let renderer: PageRenderer
     let views: AccountViewRecorder
     let notes: AccountNotes
+    let timeline: AccountTimeline
     static let answersPerPage = 20
     static let auditEventsShown = 20
 
@@ -25,6 +26,24 @@ struct UserPageController {
         routes.get(Site.user, use: show)
         routes.post(Site.userDeletionRequests, .role(.deleteAccounts), use: openRequest)
         routes.post(Site.userNotes, .role(.supportAccounts), use: addNote)
+        routes.get(Site.userTimeline, use: showTimeline)
+    }
+
+    /// The account's history, newest first; opening it is recorded like the account's page.
+    @Sendable func showTimeline(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let uuid = try UserRoute.uuid(context)
+        let parameters = QueryParameters(request)
+        let kind = try parameters.value("kind", as: AccountTimeline.Kind.self)
+        let after = try parameters.value("after", as: AccountTimeline.Cursor.self)
+        let loaded = try await context.timing.measure(.db) {
+            try await timeline.page(uuid: uuid, kinds: kind.map { [$0] } ?? Set(AccountTimeline.Kind.allCases), after: after)
+        }
+        guard let page = loaded, let account = try await directory.find(uuid: uuid) else {
+            return .redirect(to: Site.user.href(uuid))  // deleted: its tombstone says what remains
+        }
+        try views.record(uuid: uuid, by: context.auditActor)
+        return try renderer.render(TimelinePage(uuid: uuid, email: account.email, page: page, kind: kind, isFirstPage: after == nil),
+                                   request: request, context: context)
     }
 
     /// A note on the account; refused, the account's page again with the text kept.
