@@ -111,6 +111,8 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case streakCorrected = "user.streak_corrected"
     /// The note's text is not in the event: it is personal data, and goes with the account.
     case noteAdded = "user.note_added"
+    /// The person's data was exported for them; the detail counts rows, it holds none.
+    case dataExported = "user.data_exported"
     case deletionRequestOpened = "deletion_request.opened"
     case deletionRequestCancelled = "deletion_request.cancelled"
     /// An owner downloaded the (filtered) audit log as CSV.

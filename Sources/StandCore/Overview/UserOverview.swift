@@ -18,6 +18,8 @@ public enum UserOverview: Sendable {
         public let signedOutEverywhereAt: Date?
         /// The newest notes.
         public let notes: [AccountNotes.Note]
+        /// The last data exports made for the person.
+        public let exports: [DataExport.Record]
     }
 
     case live(Live)
@@ -40,7 +42,8 @@ public enum UserOverview: Sendable {
             suspension: try AccountSuspensions.inForce(db, userId: account.id, at: now),
             signedOutEverywhereAt: try Row.fetchOne(db.cachedStatement(sql: "SELECT tokens_valid_after FROM users WHERE id = ?"),
                                                     arguments: [account.id])?.timestamp("tokens_valid_after"),
-            notes: try AccountNotes.newest(db, userId: account.id, limit: notesShown)
+            notes: try AccountNotes.newest(db, userId: account.id, limit: notesShown),
+            exports: try DataExport.recent(db, uuid: uuid, limit: 3)
         ))
     }
 }

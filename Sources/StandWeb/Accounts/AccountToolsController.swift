@@ -12,7 +12,9 @@ struct AccountToolsController {
     let suspensions: AccountSuspensions
     let sessions: AccountSessions
     let corrections: StatsCorrections
+    let export: DataExport
     let renderer: PageRenderer
+    let fileIO = FileIO()
 
     struct SuspendForm: Decodable {
         var until: String?
@@ -46,6 +48,32 @@ struct AccountToolsController {
         routes.get(Site.userStats, .role(.supportAccounts), use: statsForm)
         routes.post(Site.userPoints, .role(.supportAccounts), use: correctPoints)
         routes.post(Site.userStreak, .role(.supportAccounts), use: correctStreak)
+        routes.get(Site.userExport, .role(.supportAccounts), use: exportData)
+    }
+
+    /// The person's data as a ZIP, built on disk and streamed from it in
+    /// pieces, then deleted (sent or not); recorded as an audit event.
+    @Sendable func exportData(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let uuid = try UserRoute.uuid(context)
+        guard let made = try await export.make(uuid: uuid, by: context.auditActor) else {
+            throw HTTPError(.notFound, message: "No account has the UUID \(uuid) any more; its page says what remains.")
+        }
+        let file = made.file
+        let body: ResponseBody
+        do {
+            body = try await fileIO.loadFile(path: file.path, context: context)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/zip"
+        headers[.contentDisposition] = "attachment; filename=\"\(made.fileName)\""
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            defer { try? FileManager.default.removeItem(at: file) }
+            try await body.write(writer)
+        })
     }
 
     @Sendable func suspendForm(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -30,6 +30,7 @@ public struct AppServices: Sendable {
     let statsCorrections: StatsCorrections
     let notes: AccountNotes
     let timeline: AccountTimeline
+    let dataExport: DataExport
     let auditLog: AuditLog
     let dashboard: Dashboard
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
@@ -63,6 +64,7 @@ public struct AppServices: Sendable {
         statsCorrections = StatsCorrections(store: store)
         notes = AccountNotes(store: store)
         timeline = AccountTimeline(store: store)
+        dataExport = DataExport(store: store)
         auditLog = AuditLog(store: store)
         dashboard = Dashboard(store: store)
         var renderer = try await PageRenderer(
@@ -165,7 +167,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountDeletionController(deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
     AccountToolsController(directory: services.directory, suspensions: services.suspensions, sessions: services.accountSessions,
-                           corrections: services.statsCorrections, renderer: services.renderer).addRoutes(to: routes)
+                           corrections: services.statsCorrections, export: services.dataExport, renderer: services.renderer).addRoutes(to: routes)
     DeletionRequestsController(deletionRequests: services.deletionRequests, renderer: services.renderer).addRoutes(to: routes)
     QuestionsController(scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
     QuestionFormController(scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)

@@ -27,6 +27,7 @@ enum AuditWording {
         case .pointsCorrected: return "Corrected the points: " + detail
         case .streakCorrected: return "Corrected the streak: " + detail
         case .noteAdded: return "Wrote a note on the account"
+        case .dataExported: return "Exported the person's data: " + detail
         case .deletionRequestOpened: return "Opened deletion " + detail
         case .deletionRequestCancelled: return "Cancelled deletion " + detail
         case .auditExported: return detail.isEmpty || detail == "everything" ? "Exported the audit log as CSV" : "Exported the audit log as CSV, " + detail
@@ -67,7 +68,7 @@ enum AuditWording {
     static let actionTitles: [(action: AuditAction, title: String)] = [
         (.userViewed, "Opened an account's page"), (.userUpdated, "Changed an account"), (.userDeleted, "Deleted an account"),
         (.userErased, "Erasure finished"), (.userSuspended, "Suspended an account"), (.suspensionLifted, "Lifted a suspension"),
-        (.userSignedOutEverywhere, "Signed an account out everywhere"), (.pointsCorrected, "Corrected points"), (.streakCorrected, "Corrected a streak"), (.noteAdded, "Wrote a note"), (.deletionRequestOpened, "Opened a deletion request"),
+        (.userSignedOutEverywhere, "Signed an account out everywhere"), (.pointsCorrected, "Corrected points"), (.streakCorrected, "Corrected a streak"), (.noteAdded, "Wrote a note"), (.dataExported, "Exported a person's data"), (.deletionRequestOpened, "Opened a deletion request"),
         (.deletionRequestCancelled, "Cancelled a deletion request"), (.signIn, "Signed in"), (.signInFailed, "Failed to sign in"),
         (.signInRefusedLocked, "Sign-in refused (locked)"), (.lockedOut, "Locked out"), (.signOut, "Signed out"),
         (.staffCreated, "Created a staff account"), (.roleChanged, "Changed a role"), (.staffDisabled, "Disabled staff"),

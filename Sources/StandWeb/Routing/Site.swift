@@ -28,6 +28,8 @@ enum Site {
     static let userPoints = SitePath<String>("/users/{uuid}/points")
     static let userStreak = SitePath<String>("/users/{uuid}/streak")
     static let userNotes = SitePath<String>("/users/{uuid}/notes")
+    /// The person's data as a ZIP (GDPR articles 15 and 20).
+    static let userExport = SitePath<String>("/users/{uuid}/export.zip")
     /// Everything that happened to the account, newest first (`?kind=…&after=…`).
     static let userTimeline = SitePath<String>("/users/{uuid}/timeline")
 

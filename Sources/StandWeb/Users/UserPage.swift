@@ -79,6 +79,8 @@ struct UserPage: PageModel {
     /// Support and owners: suspend or lift, sign out everywhere, correct points and streak, write notes.
     var canSupport = false
     var notes: [Note] = []
+    /// "2026-11-25 10:00 UTC by ana@…", newest first.
+    var exports: [String] = []
     /// A refused note: its text kept, and why.
     var noteTyped = ""
     var noteErrors = FieldErrors()
@@ -99,6 +101,7 @@ struct UserPage: PageModel {
         "viewsSummary": { $0.viewsSummary },
         "canEdit": { $0.canEdit }, "canDelete": { $0.canDelete },
         "suspension": { $0.suspension }, "signedOutEverywhere": { $0.signedOutEverywhere }, "canSupport": { $0.canSupport },
+        "exports": { $0.exports }, "hasExports": { !$0.exports.isEmpty }, "exportHref": { Site.userExport.href($0.uuid) },
         "notes": { $0.notes }, "hasNotes": { !$0.notes.isEmpty }, "noteTyped": { $0.noteTyped },
         "noteErrors": { $0.noteErrors.leading("The note was not saved. Please fix:") }, "notesAction": { Site.userNotes.href($0.uuid) },
         "suspendHref": { Site.userSuspend.href($0.uuid) }, "timelineHref": { Site.userTimeline.href($0.uuid) }, "signOutAction": { Site.userSignOut.href($0.uuid) }, "statsHref": { Site.userStats.href($0.uuid) },
@@ -174,6 +177,7 @@ struct UserPage: PageModel {
         suspended.canSupport = true
         suspended.notes = [Note(body: hostile + "\nsecond line", author: hostile, written: "2026-11-24 10:00 UTC")]
         suspended.noteTyped = hostile
+        suspended.exports = [hostile]
         suspended.noteErrors = FieldErrors(ValidationErrors("body", hostile))
         return [suspended, page(full: false)]
     }
@@ -204,6 +208,7 @@ extension UserPage {
             canEdit: canEdit, canDelete: canDelete)
         suspension = record.suspension.map { "Suspended " + AccountSuspensions.describe($0).dropFirst("suspended ".count) }
         signedOutEverywhere = record.signedOutEverywhereAt.map(UTCDate.minute)
+        exports = record.exports.map { UTCDate.minute($0.at) + " by " + ($0.by ?? "a former staff member") }
         notes = record.notes.map { Note(body: $0.body, author: $0.author ?? "a former staff member", written: UTCDate.minute($0.createdAt)) }
     }
 }

@@ -100,6 +100,8 @@ final class Browser: @unchecked Sendable {
         let status: HTTPResponse.Status
         let headers: HTTPFields
         let body: String
+        /// The body as sent (a ZIP is not text).
+        var bytes: [UInt8] = []
         var location: String? { headers[.location] }
     }
 
@@ -209,6 +211,6 @@ final class Browser: @unchecked Sendable {
             // A page cut short (a NUL once ended libxml2's input) still parses: check it is whole.
             #expect(text.hasSuffix("</html>") || text.hasSuffix("</html>\n"), "\(method) \(uri) sent an incomplete page")
         }
-        return Page(status: response.status, headers: response.headers, body: text)
+        return Page(status: response.status, headers: response.headers, body: text, bytes: Array(buffer: response.body))
     }
 }
