@@ -9,6 +9,7 @@ import traceback
 
 from chromium import new_browser
 from server import StandServer
+import accounttools
 import doubleclicks
 import endedsession
 import flows
@@ -27,7 +28,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL + accounttools.ALL:
             browser = new_browser()
             try:
                 test(browser, server)
