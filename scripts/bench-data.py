@@ -11,7 +11,11 @@
                                          entries (1M entrants, 10M entries); print its id
   bench-data.py paths DB entrant COUNT ID
                                          entrant searches on sweepstakes ID
+  bench-data.py long-history DB ANSWERS  one account that answered that many days, with
+                                         notes, a suspension and entries (made once per
+                                         store and size); print its uuid
 """
+import datetime
 import random
 import sqlite3
 import sys
@@ -99,6 +103,42 @@ def heavy_user(db, answers, entries):
     return user_uuid, email
 
 
+def long_history(db, answers):
+    """An account with a long history for the user page, its timeline and its data
+    export: one answer a day for `answers` days (questions from 1700 on, shared by
+    such accounts), 200 entries, 50 notes, a lifted suspension. Made once."""
+    email = f"history.{answers}@bench.example"
+    row = db.execute("SELECT uuid FROM users WHERE email = ?", (email,)).fetchone()
+    if row:
+        return row[0]
+    user_uuid = str(uuidlib.uuid4())
+    start = datetime.date(1700, 1, 1)
+    days = [(start + datetime.timedelta(days=day)).isoformat() for day in range(answers)]
+    with db:
+        db.execute("""INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
+                      VALUES (?, ?, ?, 'x', '1980-01-01', '07:00', '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""",
+                   (user_uuid, email, "+1998" + str(answers).rjust(7, "0")))
+        user_id = db.execute("SELECT id FROM users WHERE uuid = ?", (user_uuid,)).fetchone()[0]
+        db.executemany("""INSERT OR IGNORE INTO daily_questions (text, runs_on, created_at, updated_at)
+                          VALUES ('What did you have for breakfast on ' || ? || '?', ?, '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""",
+                       [(day, day) for day in days])
+        db.execute("""INSERT OR IGNORE INTO question_choices (question_id, position, text)
+                      SELECT id, 0, 'Toast' FROM daily_questions WHERE runs_on < '1974-01-01'""")
+        db.execute("""INSERT OR IGNORE INTO question_choices (question_id, position, text)
+                      SELECT id, 1, 'Nothing' FROM daily_questions WHERE runs_on < '1974-01-01'""")
+        db.execute("""INSERT INTO answers (question_id, user_id, choice_position, answered_at)
+                      SELECT id, ?, id % 2, runs_on || ' 07:30:00.000' FROM daily_questions WHERE runs_on >= '1700-01-01' AND runs_on < ?""",
+                   (user_id, days[-1] + "~"))
+        sweepstakes = db.execute("SELECT id FROM sweepstakes WHERE status = 'open' ORDER BY id LIMIT 1").fetchone()[0]
+        db.executemany("""INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
+                          VALUES (?, ?, 1, 'daily_stand', '2026-11-01 00:00:00.000')""", [(sweepstakes, user_id)] * 200)
+        db.executemany("INSERT INTO account_notes (user_id, body, created_at) VALUES (?, ?, ?)",
+                       [(user_id, f"Note {n}: called about the streak", f"2020-01-{n % 28 + 1:02d} 10:00:00.000") for n in range(50)])
+        db.execute("""INSERT INTO account_suspensions (user_id, starts_at, ends_at, reason, lifted_at, lift_reason)
+                      VALUES (?, '2021-01-01 00:00:00.000', NULL, 'Review', '2021-01-02 00:00:00.000', 'Cleared')""", (user_id,))
+    return user_uuid
+
+
 def million_answers(db):
     """One answer per user (a million on the bench store) to a question of 2009-06-15,
     spread over the day's hours, written like the app writes them: the triggers keep
@@ -149,6 +189,8 @@ def main():
         print(million_answers(db))
     elif command == "heavy-user":
         print(*heavy_user(db, int(sys.argv[3]), int(sys.argv[4])))
+    elif command == "long-history":
+        print(long_history(db, int(sys.argv[3])))
     else:
         raise SystemExit(__doc__)
 
