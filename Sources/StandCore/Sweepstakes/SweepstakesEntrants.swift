@@ -14,6 +14,9 @@ public enum SweepstakesEntrants {
         /// Why they are disqualified, while they are.
         public let disqualificationReason: String?
         public var disqualified: Bool { disqualificationReason != nil }
+        /// Suspended now: until this time, or (nil with `isSuspended`) until lifted.
+        public var isSuspended = false
+        public var suspendedUntil: Date?
 
         public init(userId: Int64, uuid: String, email: String, validEntries: Int, voidedEntries: Int, disqualificationReason: String?) {
             self.userId = userId
@@ -31,6 +34,9 @@ public enum SweepstakesEntrants {
             validEntries = row["valid_entries"]
             voidedEntries = row["voided_entries"]
             disqualificationReason = row["disqualification_reason"]
+            let suspension: String? = row["suspended_until"]
+            isSuspended = suspension != nil
+            suspendedUntil = suspension.flatMap { $0.isEmpty ? nil : StoreTimestamp.date($0.databaseValue) }
         }
 
         var cursor: Cursor { Cursor(validEntries: validEntries, userId: userId) }
@@ -61,7 +67,9 @@ public enum SweepstakesEntrants {
     static let select = """
         SELECT n.user_id, n.valid_entries, n.voided_entries, u.uuid, u.email,
                (SELECT d.reason FROM sweepstakes_disqualifications d
-                WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualification_reason
+                WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualification_reason,
+               (SELECT IFNULL(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = n.user_id AND \(AccountSuspensions.inForceNow("s"))
+                ORDER BY s.starts_at DESC LIMIT 1) AS suspended_until
         FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
         """
 

@@ -36,6 +36,7 @@ struct DeletionRequestsPage: PageModel {
         let userUUID: String
         let accountExists: Bool
         let accountEmail: String?
+        var suspension: String? = nil
         let source: String
         let received: String
         let isPending: Bool
@@ -84,6 +85,7 @@ struct DeletionRequestsPage: PageModel {
                 cells.numberCell("#\(row.id)")
                 var account = "<a href=\"" + userHref + "\">" + FastHTMLEscaping.escape(row.accountEmail ?? "Deleted account") + "</a>"
                 if !row.accountExists { account += " <span class=\"badge\">deleted</span>" }
+                if let suspension = row.suspension { account += "<br /><small class=\"muted\">" + FastHTMLEscaping.escape(suspension) + "</small>" }
                 account += "<br /><code class=\"uuid\">" + FastHTMLEscaping.escape(row.userUUID) + "</code>"
                 cells.markupCell(account)
                 cells.cell(row.source)
@@ -123,7 +125,7 @@ struct DeletionRequestsPage: PageModel {
     static var fixtures: [Self] {
         let hostile = Fixture.hostile, uuid = Fixture.uuid
         let counts: [DeletionRequest.Status: Int] = [.pending: 1, .done: 1, .cancelled: 0]
-        let pending = Row(id: 1, userUUID: uuid, accountExists: true, accountEmail: hostile, source: "App", received: "2026-11-20 09:00 UTC",
+        let pending = Row(id: 1, userUUID: uuid, accountExists: true, accountEmail: hostile, suspension: hostile, source: "App", received: "2026-11-20 09:00 UTC",
                           isPending: true, state: "3 days old", note: hostile, deletionReason: nil, erasure: nil)
         let done = Row(id: 2, userUUID: uuid, accountExists: false, accountEmail: nil, source: "Staff", received: "2026-11-20 09:00 UTC",
                        isPending: false, state: "Done 2026-11-21 09:00 UTC by \(hostile), after 1 day", note: hostile, deletionReason: hostile,
@@ -152,7 +154,7 @@ extension DeletionRequestsPage {
                 if request.resolvedAt != nil { state += ", after " + request.ageInDays().counted("day") }
             }
             return Row(id: request.id, userUUID: request.userUUID, accountExists: request.accountExists, accountEmail: request.accountEmail,
-                       source: request.source == "app" ? "App" : "Staff", received: UTCDate.minute(request.createdAt),
+                       suspension: request.suspension, source: request.source == "app" ? "App" : "Staff", received: UTCDate.minute(request.createdAt),
                        isPending: request.status == .pending, state: state, note: request.note,
                        deletionReason: request.status == .done ? request.deletionReason : nil,
                        erasure: request.deletedAt.map { DeletedPage.erasureState(deletedAt: $0, erasedAt: request.erasedAt) })

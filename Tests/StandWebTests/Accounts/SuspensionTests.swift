@@ -85,6 +85,12 @@ import Testing
             try await browser.get("/sweepstakes/\(open)/entrant?user=\(user.uuid)")
             let refused = try await browser.post("/sweepstakes/\(open)/grant", ["user": user.uuid, "quantity": "3", "reason": "Goodwill"])
             #expect(refused.status == .conflict && refused.body.contains("cannot be granted entries while suspended"))
+            // The deletion requests and the entrants list say so too.
+            try AppData(store: console.store).deletionRequest(user)
+            let requests = try await browser.get("/deletion-requests")
+            #expect(requests.body.contains(">\(user.email)</a><br><small class=\"muted\">Suspended until lifted</small>"))
+            let entrants = try await browser.get("/sweepstakes/\(setup.sweepstakes)")
+            #expect(entrants.body.contains(">\(user.email)</a></td><td data-label=\"Valid entries\" class=\"num\">1</td><td data-label=\"Voided\" class=\"num\">0</td><td data-label=\"Status\">Suspended until lifted</td>"))
         }
     }
 
