@@ -67,8 +67,9 @@ public struct AccountSuspensions: Sendable {
                 """, arguments: [user.id, now, endsAt, reason, actor.staffId])
             let id = db.lastInsertedRowID
             try AccountSessions.revoke(db, userId: user.id, at: now)
+            // The reason is staff's words about a person: it stays on the suspension, which goes with the account.
             try AuditLog.record(db, .userSuspended, by: actor, target: (AuditTarget.user, uuid),
-                                detail: (endsAt.map { "until \(UTCDate.minute($0))" } ?? "until lifted") + ": " + reason, at: now)
+                                detail: "suspension #\(id) " + (endsAt.map { "until \(UTCDate.minute($0))" } ?? "until lifted"), at: now)
             return try Self.find(db, id: id)!
         }
     }
@@ -83,7 +84,7 @@ public struct AccountSuspensions: Sendable {
             }
             try db.execute(sql: "UPDATE account_suspensions SET lifted_at = ?, lifted_by = ?, lift_reason = ? WHERE id = ?",
                            arguments: [now, actor.staffId, reason, current.id])
-            try AuditLog.record(db, .suspensionLifted, by: actor, target: (AuditTarget.user, uuid), detail: reason, at: now)
+            try AuditLog.record(db, .suspensionLifted, by: actor, target: (AuditTarget.user, uuid), detail: "suspension #\(current.id)", at: now)
         }
     }
 

@@ -34,27 +34,37 @@ public struct DataExport: Sendable {
 
     /// Build the export and record it; nil when no live account has the UUID.
     public func make(uuid: String, by actor: AuditActor, now: Date = Date()) async throws -> Made? {
+        // Only this process reads what is written here: the person's data, until it is sent and deleted.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let work = folder.appendingPathComponent(UUID().uuidString.lowercased())
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let zip = folder.appendingPathComponent("stand-data-\(UUID().uuidString.lowercased()).zip")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: work) }
         do {
-            guard let counts = try await store.read({ db in try Self.writeFiles(db, uuid: uuid, into: work, now: now) }) else {
-                try? FileManager.default.removeItem(at: work)
-                return nil
+            guard let counts = try await store.read({ db in try Self.writeFiles(db, uuid: uuid, into: work, now: now) }) else { return nil }
+            // Deflating megabytes is CPU work: off Swift's cooperative threads, which serve the requests.
+            try await Self.offPool {
+                let archive = try Archive(url: zip, accessMode: .create)
+                for name in ["profile.json"] + Self.files.map(\.name) + ["README.txt"] {
+                    try archive.addEntry(with: name, relativeTo: work, compressionMethod: .deflate)
+                }
             }
-            let zip = folder.appendingPathComponent("stand-data-\(UUID().uuidString.lowercased()).zip")
-            let archive = try Archive(url: zip, accessMode: .create)
-            for name in ["profile.json"] + Self.files.map(\.name) + ["README.txt"] {
-                try archive.addEntry(with: name, relativeTo: work, compressionMethod: .deflate)
-            }
-            try FileManager.default.removeItem(at: work)
             let detail = Self.files.map { "\($0.name.dropLast(5)): \(counts[$0.name] ?? 0)" }.joined(separator: ", ")
             try await store.write { db in
                 try AuditLog.record(db, .dataExported, by: actor, target: (AuditTarget.user, uuid), detail: detail, at: now)
             }
             return Made(file: zip, fileName: "stand-data-\(uuid)-\(UTCDate.day(now)).zip", counts: counts)
         } catch {
-            try? FileManager.default.removeItem(at: work)
+            try? FileManager.default.removeItem(at: zip)
             throw error
+        }
+    }
+
+    private static func offPool(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global(qos: .utility).async {
+                continuation.resume(with: Result { try work() })
+            }
         }
     }
 
@@ -94,6 +104,16 @@ public struct DataExport: Sendable {
             """),
         ("notes.json", "Notes our support staff wrote about your account, with when they were written.", """
             SELECT body, created_at FROM account_notes WHERE user_id = ? ORDER BY created_at, id
+            """),
+        ("prizes.json", "Prizes you were drawn for, as a winner or an alternate: the sweepstakes, the draw, your place, and whether you were notified (how), claimed it or forfeited it (why).", """
+            SELECT s.name AS sweepstakes, d.number AS draw, w.rank, d.winner_count AS winners_drawn, w.promoted_for,
+                   w.notified_at, w.notified_how, w.claimed_at, w.forfeited_at, w.forfeit_reason, d.drawn_at
+            FROM draw_winners w JOIN sweepstakes_draws d ON d.id = w.draw_id JOIN sweepstakes s ON s.id = d.sweepstakes_id
+            WHERE w.user_uuid = (SELECT uuid FROM users WHERE id = ?) ORDER BY d.drawn_at, w.rank
+            """),
+        ("disqualifications.json", "Sweepstakes you were disqualified from, why, and when it was lifted and why.", """
+            SELECT s.name AS sweepstakes, q.reason, q.disqualified_at, q.lifted_at, q.lift_reason
+            FROM sweepstakes_disqualifications q JOIN sweepstakes s ON s.id = q.sweepstakes_id WHERE q.user_id = ? ORDER BY q.disqualified_at
             """),
         ("staff_actions.json", "What our staff did to your account (an edit, a correction, a suspension…), from our audit log: what and when.", """
             SELECT action, detail, occurred_at FROM audit_events

@@ -53,8 +53,8 @@ public struct StatsCorrections: Sendable {
             let user = try AccountSuspensions.liveAccount(db, uuid: uuid)
             // Relative, and checked in the same statement: the app's own additions are kept.
             guard let after = try Int.fetchOne(db, sql: """
-                UPDATE users SET points = points + ?1 WHERE id = ?2 AND points + ?1 >= 0 RETURNING points
-                """, arguments: [delta, user.id]) else {
+                UPDATE users SET points = points + ?1, version = version + 1, updated_at = ?3 WHERE id = ?2 AND points + ?1 >= 0 RETURNING points
+                """, arguments: [delta, user.id, now]) else {
                 let points = try Int.fetchOne(db, sql: "SELECT points FROM users WHERE id = ?", arguments: [user.id]) ?? 0
                 throw Conflict(message: "They have \(points.grouped) points: removing \((-delta).grouped) would go below zero. Nothing was changed.")
             }
@@ -84,9 +84,10 @@ public struct StatsCorrections: Sendable {
             guard days != seen else { throw ValidationErrors("streak", "The streak is already \(days) days; give another number.") }
             try db.execute(sql: """
                 UPDATE users SET current_streak = ?1, longest_streak = MAX(longest_streak, ?1),
-                                 last_stood_on = CASE WHEN ?1 > 0 AND (last_stood_on IS NULL OR last_stood_on < ?2) THEN ?2 ELSE last_stood_on END
+                                 last_stood_on = CASE WHEN ?1 > 0 AND (last_stood_on IS NULL OR last_stood_on < ?2) THEN ?2 ELSE last_stood_on END,
+                                 version = version + 1, updated_at = ?5
                 WHERE id = ?3 AND current_streak = ?4
-                """, arguments: [days, yesterday, user.id, seen])
+                """, arguments: [days, yesterday, user.id, seen, now])
             let change = Change(before: seen, after: days)
             try AuditLog.record(db, .streakCorrected, by: actor, target: (AuditTarget.user, uuid),
                                 detail: "\(seen) → \(days) days (longest \(user.longestStreak) → \(max(user.longestStreak, days))): \(reason)", at: now)

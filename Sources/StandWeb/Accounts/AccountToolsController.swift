@@ -15,6 +15,7 @@ struct AccountToolsController {
     let export: DataExport
     let renderer: PageRenderer
     let fileIO = FileIO()
+    let exports = WorkSlots(limit: 2)
 
     struct SuspendForm: Decodable {
         var until: String?
@@ -52,26 +53,26 @@ struct AccountToolsController {
     }
 
     /// The person's data as a ZIP, built on disk and streamed from it in
-    /// pieces, then deleted (sent or not); recorded as an audit event.
+    /// pieces, then deleted (sent or not); recorded as an audit event. Two at
+    /// a time: each holds a read of the store and deflates megabytes.
     @Sendable func exportData(_ request: Request, context: AppRequestContext) async throws -> Response {
         let uuid = try UserRoute.uuid(context)
+        guard let slot = exports.take() else {
+            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"],
+                            message: "Two data exports are being made right now. Try again in a few seconds.")
+        }
         guard let made = try await export.make(uuid: uuid, by: context.auditActor) else {
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid) any more; its page says what remains.")
         }
-        let file = made.file
-        let body: ResponseBody
-        do {
-            body = try await fileIO.loadFile(path: file.path, context: context)
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
+        let file = FileLease(made.file)
+        let body = try await fileIO.loadFile(path: file.url.path, context: context)
         var headers = HTTPFields()
         headers[.contentType] = "application/zip"
         headers[.contentDisposition] = "attachment; filename=\"\(made.fileName)\""
         headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            defer { try? FileManager.default.removeItem(at: file) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: body.contentLength) { writer in
+            // Both live as long as this body: released once it is written, or dropped unwritten.
+            defer { withExtendedLifetime((file, slot)) {} }
             try await body.write(writer)
         })
     }

@@ -42,10 +42,16 @@ struct TimelinePage: PageModel {
         }
     }
 
-    init(uuid: String, email: String, page: AccountTimeline.Page, kind: AccountTimeline.Kind?, isFirstPage: Bool) {
+    /// What the viewer's role may open: the audit log (owners) and the suspension page (support, owners).
+    struct Reach {
+        var auditLog = true
+        var suspensions = true
+    }
+
+    init(uuid: String, email: String, page: AccountTimeline.Page, kind: AccountTimeline.Kind?, isFirstPage: Bool, reach: Reach = Reach()) {
         self.uuid = uuid
         self.email = email
-        rowsHTML = Self.rows(page.items, uuid: uuid)
+        rowsHTML = Self.rows(page.items, uuid: uuid, reach: reach)
         filters = ([nil] + AccountTimeline.Kind.allCases.map { Optional($0) }).map { option in
             Filter(title: Self.title(option), href: Site.userTimeline.href(uuid, ["kind": option?.rawValue]), isCurrent: option == kind)
         }
@@ -54,13 +60,13 @@ struct TimelinePage: PageModel {
         self.isFirstPage = isFirstPage
     }
 
-    static func rows(_ items: [AccountTimeline.Item], uuid: String) -> String {
+    static func rows(_ items: [AccountTimeline.Item], uuid: String, reach: Reach) -> String {
         var rows = TableRowsHTML(columns: ["When (UTC)", "Kind", "What", "Detail"], reservingCapacity: items.count * 300)
         for item in items {
-            let (what, href, detail) = Self.words(item, uuid: uuid)
+            let (what, href, detail) = Self.words(item, uuid: uuid, reach: reach)
             rows.row { row in
                 row.cell(UTCDate.minute(item.date))
-                row.cell(String(title(item.kind).dropLast(item.kind == .staff ? 0 : 1)))
+                row.cell(Self.singular(item.kind))
                 row.linkCell(what, href: href)
                 row.cell(detail)
             }
@@ -68,8 +74,20 @@ struct TimelinePage: PageModel {
         return rows.html
     }
 
-    /// What an item says and where it leads.
-    static func words(_ item: AccountTimeline.Item, uuid: String) -> (what: String, href: String, detail: String) {
+    static func singular(_ kind: AccountTimeline.Kind) -> String {
+        switch kind {
+        case .answer: "Answer"
+        case .entry: "Entry"
+        case .suggestion: "Suggestion"
+        case .deletionRequest: "Deletion request"
+        case .suspension: "Suspension"
+        case .note: "Note"
+        case .staff: "Staff action"
+        }
+    }
+
+    /// What an item says and where it leads (a page the viewer's role can open).
+    static func words(_ item: AccountTimeline.Item, uuid: String, reach: Reach) -> (what: String, href: String, detail: String) {
         let detail = item.detail ?? ""
         switch item.kind {
         case .answer:
@@ -84,7 +102,7 @@ struct TimelinePage: PageModel {
             return (item.text == "app" ? "Deletion requested in the app" : "Deletion request opened by staff",
                     Site.deletionRequests.href(["status": "all"]), detail.capitalized)
         case .suspension:
-            return ("Suspended: " + item.text, Site.userSuspend.href(uuid), Self.times(in: detail))
+            return ("Suspended: " + item.text, reach.suspensions ? Site.userSuspend.href(uuid) : Site.user.href(uuid), Self.times(in: detail))
         case .note:
             return (item.text, Site.user.href(uuid, fragment: "notes"), detail.isEmpty ? "" : "by \(detail)")
         case .staff:
@@ -92,7 +110,8 @@ struct TimelinePage: PageModel {
             let event = try? AuditEvent(row: ["id": item.id, "occurred_at": item.at, "staff_id": nil, "staff_email": nil, "action": item.text,
                                               "target_type": AuditTarget.user, "target_id": uuid, "detail": item.detail, "ip": nil])
             let words = event.map(AuditWording.describe) ?? item.text
-            return (words, Site.audit.href(["target": uuid]), event.map { AuditWording.detail($0, besides: words) } ?? "")
+            return (words, reach.auditLog ? Site.audit.href(["target": uuid]) : Site.user.href(uuid, fragment: "staff-actions"),
+                    event.map { AuditWording.detail($0, besides: words) } ?? "")
         }
     }
 

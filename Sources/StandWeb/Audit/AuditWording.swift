@@ -22,7 +22,7 @@ enum AuditWording {
         case .userDeleted: return "Deleted the account"
         case .userErased: return "Erasure finished: the account's bytes left the store"
         case .userSuspended: return "Suspended the account " + detail
-        case .suspensionLifted: return "Lifted the suspension: " + detail
+        case .suspensionLifted: return "Lifted the " + detail
         case .userSignedOutEverywhere: return "Signed the account out everywhere"
         case .pointsCorrected: return "Corrected the points: " + detail
         case .streakCorrected: return "Corrected the streak: " + detail

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import StandCore
-import Synchronization
 
 /// `/draws/{token}`: a draw's public record and its snapshot, for anyone with
 /// the link (no sign-in); withdrawn or unknown, it is a plain 404. Also the
@@ -11,42 +10,10 @@ struct PublicDrawController {
     let draws: SweepstakesDraws
     let renderer: PageRenderer
     let files: PublishedFiles
-    let downloads = DownloadSlots(limit: 2)
-
     /// Anyone may download a snapshot, and a million entrants' one costs a
     /// core a fraction of a second and its pieces' memory: a few at a time,
     /// the rest asked to come back in a moment.
-    final class DownloadSlots: Sendable {
-        private let inUse = Mutex(0)
-        let limit: Int
-
-        init(limit: Int) {
-            self.limit = limit
-        }
-
-        /// A slot, held until the lease is released: when its download has
-        /// been sent, or dropped unsent (a client that went away).
-        func take() -> Lease? {
-            let taken = inUse.withLock { count in
-                guard count < limit else { return false }
-                count += 1
-                return true
-            }
-            return taken ? Lease(self) : nil
-        }
-
-        final class Lease: Sendable {
-            let slots: DownloadSlots
-
-            init(_ slots: DownloadSlots) {
-                self.slots = slots
-            }
-
-            deinit {
-                slots.inUse.withLock { $0 -= 1 }
-            }
-        }
-    }
+    let downloads = WorkSlots(limit: 2)
 
     /// `scripts/verify-draw.py` and `docs/draws.md`, as the console found them
     /// next to its templates (nil when it runs without them).

@@ -42,7 +42,8 @@ struct UserPageController {
             return .redirect(to: Site.user.href(uuid))  // deleted: its tombstone says what remains
         }
         try views.record(uuid: uuid, by: context.auditActor)
-        return try renderer.render(TimelinePage(uuid: uuid, email: account.email, page: page, kind: kind, isFirstPage: after == nil),
+        let reach = TimelinePage.Reach(auditLog: context.can(.readAuditLog), suspensions: context.can(.supportAccounts))
+        return try renderer.render(TimelinePage(uuid: uuid, email: account.email, page: page, kind: kind, isFirstPage: after == nil, reach: reach),
                                    request: request, context: context)
     }
 

@@ -35,7 +35,7 @@ import ZIPFoundation
                 files[entry.path] = data
             }
             #expect(Set(files.keys) == ["profile.json", "answers.json", "entries.json", "suggestions.json", "deletion_requests.json",
-                                        "suspensions.json", "notes.json", "staff_actions.json", "README.txt"])
+                                        "suspensions.json", "notes.json", "prizes.json", "disqualifications.json", "staff_actions.json", "README.txt"])
             // No password hash, and no other account, anywhere in the archive.
             for (name, data) in files {
                 let text = String(decoding: data, as: UTF8.self)
@@ -84,7 +84,7 @@ import ZIPFoundation
         let detail = try await console.store.read { db in
             try String.fetchOne(db, sql: "SELECT detail FROM audit_events WHERE action = 'user.data_exported' AND staff_id = ?", arguments: [support.id])
         }
-        #expect(detail == "answers: 120, entries: 3, suggestions: 1, deletion_requests: 1, suspensions: 1, notes: 2, staff_actions: 4")
+        #expect(detail == "answers: 120, entries: 3, suggestions: 1, deletion_requests: 1, suspensions: 1, notes: 2, prizes: 0, disqualifications: 0, staff_actions: 4")
     }
 
     @Test func aDeletedAccountHasNothingToExport() async throws {

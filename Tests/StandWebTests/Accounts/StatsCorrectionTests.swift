@@ -39,6 +39,8 @@ import Testing
         let corrections = StatsCorrections(store: console.store)
         let change = try await corrections.addPoints(uuid: user.uuid, delta: -100, reason: "Duplicate bonus", by: Self.actor)
         #expect(change == .init(before: 120, after: 20))
+        // Like every writer of the row, a correction moves `version` on (docs/store.md).
+        #expect(try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT version FROM users WHERE id = ?", arguments: [user.id]) } == 2)
         await #expect(throws: Conflict.self) {
             try await corrections.addPoints(uuid: user.uuid, delta: -21, reason: "Too much", by: Self.actor)
         }

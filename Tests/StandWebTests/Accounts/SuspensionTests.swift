@@ -46,6 +46,11 @@ import Testing
             try await suspensions.lift(uuid: suspended.uuid, reason: "Again", by: setup.actor, now: Self.later(hours: 42))
         }
         #expect(try await suspensions.history(uuid: suspended.uuid).count == 2)
+        // The reason is staff's words about a person: on the suspension (which goes with the account), never in the audit log.
+        let details = try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT detail FROM audit_events WHERE action IN ('user.suspended', 'user.suspension_lifted')")
+        }
+        #expect(details.count == 3 && details.allSatisfy { !$0.contains("Bots") && !$0.contains("hear from") && !$0.contains("called") && $0.hasPrefix("suspension #") })
         #expect(try setup.console.auditCount(.userSuspended) == 2)
         #expect(try setup.console.auditCount(.suspensionLifted) == 1)
     }

@@ -88,6 +88,9 @@ import Testing
             #expect(first.body.contains(">Second call</a>") && first.body.contains("href=\"/users/\(scene.user.uuid)#notes\""))
             #expect(first.body.contains("Suspended: Review") && first.body.contains("Deletion requested in the app"))
             #expect(first.body.contains("rel=\"next\""))
+            // An editor cannot open the audit log or the suspension page: the links lead to the account's page instead.
+            #expect(!first.body.contains("href=\"/audit?") && !first.body.contains("/suspend\""))
+            #expect(first.body.contains("href=\"/users/\(scene.user.uuid)#staff-actions\""))
             let entries = try await browser.get("/users/\(scene.user.uuid)/timeline?kind=entry")
             #expect(entries.body.contains("href=\"/sweepstakes/\(scene.sweepstakes)/entrant?user=\(scene.user.uuid)\"") && !entries.body.contains("Second call"))
             #expect(entries.body.contains("1 for a stand"))

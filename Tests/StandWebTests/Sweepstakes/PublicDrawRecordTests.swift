@@ -119,7 +119,7 @@ import Testing
     /// Anyone may download a snapshot: a few at a time, each slot given back when its download is
     /// sent or dropped unsent.
     @Test func publicSnapshotDownloadsAreAFewAtATime() {
-        let slots = PublicDrawController.DownloadSlots(limit: 2)
+        let slots = WorkSlots(limit: 2)
         var first = slots.take()
         let second = slots.take()
         #expect(first != nil && second != nil)
