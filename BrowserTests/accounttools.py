@@ -5,13 +5,12 @@ import base64
 import datetime
 import io
 import json
-import os
 import zipfile
 
 from selenium.webdriver.common.by import By
 
 from flows import click_and_load, sign_in, sign_out, wait_for
-from layout import WIDTHS, overflow
+from layout import shoot_at_each_width
 
 
 def test_support_suspends_notes_corrects_exports_and_signs_out(browser, server):
@@ -22,8 +21,6 @@ def test_support_suspends_notes_corrects_exports_and_signs_out(browser, server):
     wait_for(browser, "#user-count")
     browser.get(server.base + f"/users/{uuid}")
     wait_for(browser, "h1")
-    shots = os.path.join(server.root, ".build", "screenshots")
-    os.makedirs(shots, exist_ok=True)
 
     # Suspend until tomorrow 09:30 UTC, with a reason.
     click_and_load(browser, link_text="Suspend…")
@@ -87,19 +84,10 @@ def test_support_suspends_notes_corrects_exports_and_signs_out(browser, server):
     for words in ["Suspended: Chargebacks under review", "Called from a new number", "Corrected the points",
                   "Exported the person's data", "Signed the account out everywhere"]:
         assert words in timeline, f"{words!r} not in the timeline"
-    for width in WIDTHS:
-        browser.set_window_size(width, 900)
-        assert overflow(browser) <= 0, f"{width}px: the timeline scrolls sideways"
-        browser.save_screenshot(os.path.join(shots, f"timeline-{width}.png"))
-        browser.get(server.base + f"/users/{uuid}")
-        wait_for(browser, "h1")
-        assert overflow(browser) <= 0, f"{width}px: the suspended account's page scrolls sideways"
-        height = browser.execute_script("return document.documentElement.scrollHeight")
-        browser.set_window_size(width, min(max(height, 600), 4000))
-        browser.save_screenshot(os.path.join(shots, f"user-suspended-{width}.png"))
-        browser.get(server.base + f"/users/{uuid}/timeline")
-        wait_for(browser, "h1")
-    browser.set_window_size(1280, 900)
+    shoot_at_each_width(browser, server, "timeline", "the timeline")
+    browser.get(server.base + f"/users/{uuid}")
+    wait_for(browser, "h1")
+    shoot_at_each_width(browser, server, "user-suspended", "the suspended account's page")
     sign_out(browser)
 
 

@@ -72,6 +72,20 @@ def pages(server):
     return listed
 
 
+def shoot_at_each_width(browser, server, name, what):
+    """The page as it is now, at each width: it must not scroll sideways, and
+    its whole height is saved as .build/screenshots/NAME-WIDTH.png (to look at)."""
+    shots = os.path.join(server.root, ".build", "screenshots")
+    os.makedirs(shots, exist_ok=True)
+    for width in WIDTHS:
+        browser.set_window_size(width, 900)
+        assert overflow(browser) <= 0, f"{width}px: {what} scrolls sideways by {overflow(browser)} px"
+        height = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(width, min(max(height, 600), 4000))
+        browser.save_screenshot(os.path.join(shots, f"{name}-{width}.png"))
+    browser.set_window_size(1280, 900)
+
+
 def overflow(browser):
     """How far the page is wider than the window, in CSS pixels (0 when it fits)."""
     return browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")

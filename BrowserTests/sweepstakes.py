@@ -8,7 +8,7 @@ import os
 
 from chromium import new_browser
 from flows import OWNER, click_and_load, sign_in, sign_out, wait_for
-from layout import WIDTHS, overflow
+from layout import WIDTHS, overflow, shoot_at_each_width
 
 
 def test_owner_grants_exports_closes_and_draws(browser, server):
@@ -94,25 +94,14 @@ def test_owner_grants_exports_closes_and_draws(browser, server):
         assert first_winner in page and first_alternate in page
         assert "@" not in page, "the public record shows no email"
         assert "verify-draw.py" in visitor.find_element(By.ID, "verify-command").text
-        for width in WIDTHS:
-            visitor.set_window_size(width, 900)
-            assert overflow(visitor) <= 0, f"{width}px: the public record scrolls sideways"
-            height = visitor.execute_script("return document.documentElement.scrollHeight")
-            visitor.set_window_size(width, min(max(height, 600), 4000))
-            visitor.save_screenshot(os.path.join(shots, f"public-draw-{width}.png"))
+        shoot_at_each_width(visitor, server, "public-draw", "the public record")
     finally:
         visitor.quit()
 
     # The first winner forfeits: the first alternate takes their place.
     browser.find_element(By.CSS_SELECTOR, "ol.prizes > li:first-child a[href*='/prize']").click()
     wait_for(browser, "#forfeit-form")
-    for width in WIDTHS:
-        browser.set_window_size(width, 900)
-        assert overflow(browser) <= 0, f"{width}px: the prize page scrolls sideways"
-        height = browser.execute_script("return document.documentElement.scrollHeight")
-        browser.set_window_size(width, min(max(height, 600), 4000))
-        browser.save_screenshot(os.path.join(shots, f"prize-{width}.png"))
-    browser.set_window_size(1280, 900)
+    shoot_at_each_width(browser, server, "prize", "the prize page")
     assert "Alternate 1" in browser.find_element(By.ID, "forfeit-form").text
     browser.find_element(By.ID, "reason").send_keys("No reply within 14 days")
     click_and_load(browser, "#record-forfeited")
@@ -123,14 +112,7 @@ def test_owner_grants_exports_closes_and_draws(browser, server):
     assert first_alternate in first_prize
     assert len(browser.find_elements(By.CSS_SELECTOR, "ol.alternates > li")) == 1
     # The published draw at both widths (the layout test saw this page before the draw).
-    shots = os.path.join(server.root, ".build", "screenshots")
-    for width in WIDTHS:
-        browser.set_window_size(width, 900)
-        assert overflow(browser) <= 0, f"{width}px: the drawn sweepstakes page scrolls sideways"
-        height = browser.execute_script("return document.documentElement.scrollHeight")
-        browser.set_window_size(width, min(max(height, 600), 4000))
-        browser.save_screenshot(os.path.join(shots, f"sweepstakes-drawn-{width}.png"))
-    browser.set_window_size(1280, 900)
+    shoot_at_each_width(browser, server, "sweepstakes-drawn", "the drawn sweepstakes page")
     sign_out(browser)
 
 
