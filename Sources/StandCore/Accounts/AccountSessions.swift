@@ -29,8 +29,6 @@ public struct AccountSessions: Sendable {
 
     /// When the account was last signed out everywhere, if ever.
     public func revokedAt(uuid: String) async throws -> Date? {
-        try await store.read { db in
-            try Row.fetchOne(db, sql: "SELECT tokens_valid_after FROM users WHERE uuid = ?", arguments: [uuid])?.timestamp("tokens_valid_after")
-        }
+        try await store.read { db in try UserAccount.find(db, uuid: uuid)?.tokensValidAfter }
     }
 }

@@ -141,8 +141,32 @@ public struct AccountSuspensions: Sendable {
 
     /// "suspended until 2026-12-01 09:00 UTC, by ana@…, because …".
     public static func describe(_ suspension: Suspension) -> String {
-        "suspended " + (suspension.endsAt.map { "until \(UTCDate.minute($0))" } ?? "until lifted")
-            + (suspension.suspendedBy.map { ", by \($0)" } ?? "") + ", because " + suspension.reason
+        "suspended " + details(suspension)
+    }
+
+    /// "until 2026-12-01 09:00 UTC, by ana@…, because …".
+    public static func details(_ suspension: Suspension) -> String {
+        until(suspension.endsAt) + (suspension.suspendedBy.map { ", by \($0)" } ?? "") + ", because " + suspension.reason
+    }
+
+    static func until(_ end: Date?) -> String {
+        end.map { "until \(UTCDate.minute($0))" } ?? "until lifted"
+    }
+
+    /// A list's column (`AS suspended_until`) for the account `userColumn`
+    /// names: the end of its suspension in force now, '' until lifted, NULL
+    /// when none. One lookup on `account_suspensions_by_user` per row.
+    static func listColumn(userId userColumn: String) -> String {
+        """
+        (SELECT IFNULL(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = \(userColumn) AND \(inForceNow("s"))
+         ORDER BY s.starts_at DESC LIMIT 1) AS suspended_until
+        """
+    }
+
+    /// What a list says of an account from that column: "Suspended until …"; nil when not suspended.
+    static func listLabel(_ row: Row) -> String? {
+        let end: String? = row["suspended_until"]
+        return end.map { "Suspended " + until($0.isEmpty ? nil : StoreTimestamp.date($0.databaseValue)) }
     }
 
     /// The live account, or a refusal naming why there is none.

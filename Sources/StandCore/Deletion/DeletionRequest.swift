@@ -44,10 +44,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         deletedAt = row.timestamp("deleted_at")
         erasedAt = row.timestamp("erased_at")
         deletionReason = row["deletion_reason"]
-        let suspendedUntil: String? = row["suspended_until"]
-        suspension = suspendedUntil.map { until in
-            "Suspended " + (until.isEmpty ? "until lifted" : StoreTimestamp.date(until.databaseValue).map { "until \(UTCDate.minute($0))" } ?? "")
-        }
+        suspension = AccountSuspensions.listLabel(row)
     }
 
     /// Whole days from the request to `now`, or to its resolution once resolved.
@@ -59,8 +56,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
         SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, u.email AS account_email, r.source, r.status, r.note,
                r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email,
                d.deleted_at, d.erased_at, d.reason AS deletion_reason,
-               (SELECT IFNULL(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = r.user_id AND \(AccountSuspensions.inForceNow("s"))
-                ORDER BY s.starts_at DESC LIMIT 1) AS suspended_until
+               \(AccountSuspensions.listColumn(userId: "r.user_id"))
         FROM deletion_requests r
         LEFT JOIN users u ON u.id = r.user_id
         LEFT JOIN deleted_accounts d ON d.uuid = r.user_uuid

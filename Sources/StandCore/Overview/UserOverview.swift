@@ -14,8 +14,6 @@ public enum UserOverview: Sendable {
         public let views: UserActivity.Views
         /// The suspension in force now, if any.
         public let suspension: AccountSuspensions.Suspension?
-        /// When it was last signed out everywhere (`users.tokens_valid_after`).
-        public let signedOutEverywhereAt: Date?
         /// The newest notes.
         public let notes: [AccountNotes.Note]
         /// The last data exports made for the person.
@@ -40,8 +38,6 @@ public enum UserOverview: Sendable {
             events: try UserActivity.auditEvents(db, uuid: uuid, limit: eventsLimit),
             views: try UserActivity.views(db, uuid: uuid),
             suspension: try AccountSuspensions.inForce(db, userId: account.id, at: now),
-            signedOutEverywhereAt: try Row.fetchOne(db.cachedStatement(sql: "SELECT tokens_valid_after FROM users WHERE id = ?"),
-                                                    arguments: [account.id])?.timestamp("tokens_valid_after"),
             notes: try AccountNotes.newest(db, userId: account.id, limit: notesShown),
             exports: try DataExport.recent(db, uuid: uuid, limit: 3)
         ))

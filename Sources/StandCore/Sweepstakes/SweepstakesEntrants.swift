@@ -14,9 +14,8 @@ public enum SweepstakesEntrants {
         /// Why they are disqualified, while they are.
         public let disqualificationReason: String?
         public var disqualified: Bool { disqualificationReason != nil }
-        /// Suspended now: until this time, or (nil with `isSuspended`) until lifted.
-        public var isSuspended = false
-        public var suspendedUntil: Date?
+        /// "Suspended until …" while a suspension is in force.
+        public var suspension: String?
 
         public init(userId: Int64, uuid: String, email: String, validEntries: Int, voidedEntries: Int, disqualificationReason: String?) {
             self.userId = userId
@@ -34,9 +33,7 @@ public enum SweepstakesEntrants {
             validEntries = row["valid_entries"]
             voidedEntries = row["voided_entries"]
             disqualificationReason = row["disqualification_reason"]
-            let suspension: String? = row["suspended_until"]
-            isSuspended = suspension != nil
-            suspendedUntil = suspension.flatMap { $0.isEmpty ? nil : StoreTimestamp.date($0.databaseValue) }
+            suspension = AccountSuspensions.listLabel(row)
         }
 
         var cursor: Cursor { Cursor(validEntries: validEntries, userId: userId) }
@@ -68,8 +65,7 @@ public enum SweepstakesEntrants {
         SELECT n.user_id, n.valid_entries, n.voided_entries, u.uuid, u.email,
                (SELECT d.reason FROM sweepstakes_disqualifications d
                 WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualification_reason,
-               (SELECT IFNULL(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = n.user_id AND \(AccountSuspensions.inForceNow("s"))
-                ORDER BY s.starts_at DESC LIMIT 1) AS suspended_until
+               \(AccountSuspensions.listColumn(userId: "n.user_id"))
         FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
         """
 

@@ -16,11 +16,13 @@ public struct UserAccount: Sendable, Equatable, FetchableRecord {
     public let createdAt: Date
     public let updatedAt: Date
     public let version: Int
+    /// When it was last signed out everywhere (migration 014), if ever.
+    public let tokensValidAfter: Date?
 
     /// The columns read; `password_hash` is deliberately not among them.
     static let columns = """
         id, uuid, email, phone, birthdate, reminder_time, points, current_streak, longest_streak,
-        last_stood_on, created_at, updated_at, version
+        last_stood_on, created_at, updated_at, version, tokens_valid_after
         """
 
     public init(row: Row) {
@@ -37,6 +39,7 @@ public struct UserAccount: Sendable, Equatable, FetchableRecord {
         createdAt = row.timestamp("created_at") ?? .distantPast
         updatedAt = row.timestamp("updated_at") ?? .distantPast
         version = row["version"]
+        tokensValidAfter = row.timestamp("tokens_valid_after")
     }
 
     /// The fields support can edit, as they are now.

@@ -14,17 +14,14 @@ public struct UserSummary: Sendable, Equatable, FetchableRecord {
     public let createdAt: Date
     /// `created_at` as the store holds it: the newest-first list pages on it.
     public let createdAtText: String
-    /// Suspended now: until this time, or (nil with `isSuspended`) until lifted.
-    public let isSuspended: Bool
-    public let suspendedUntil: Date?
+    /// "Suspended until …" while a suspension is in force.
+    public let suspension: String?
 
     /// The columns, in the order `init(row:)` reads them; the last is the end
     /// of a suspension in force now ('' until lifted, NULL when none): one
     /// lookup on `account_suspensions_by_user` per row of a page.
     static let columns = """
-        id, uuid, email, phone, birthdate, points, current_streak, created_at,
-        (SELECT IFNULL(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = users.id AND \(AccountSuspensions.inForceNow("s"))
-         ORDER BY s.starts_at DESC LIMIT 1)
+        id, uuid, email, phone, birthdate, points, current_streak, created_at, \(AccountSuspensions.listColumn(userId: "users.id"))
         """
 
     public init(row: Row) {
@@ -38,9 +35,7 @@ public struct UserSummary: Sendable, Equatable, FetchableRecord {
         let created = row[7] as DatabaseValue
         createdAt = StoreTimestamp.date(created) ?? .distantPast
         createdAtText = String.fromDatabaseValue(created) ?? ""
-        let suspension = row[8] as String?
-        isSuspended = suspension != nil
-        suspendedUntil = suspension.flatMap { $0.isEmpty ? nil : StoreTimestamp.date($0.databaseValue) }
+        suspension = AccountSuspensions.listLabel(row)
     }
 
     /// Whole years since the birthdate, on the UTC day of `today`.

@@ -61,8 +61,7 @@ struct SweepstakesDetailPage: PageModel {
                 cells.linkCell(entrant.email, href: Site.user.href(entrant.uuid))
                 cells.numberCell(entrant.validEntries.grouped)
                 cells.numberCell(entrant.voidedEntries.grouped)
-                cells.cell(entrant.disqualified ? "Disqualified" : entrant.isSuspended ? "Suspended " + (entrant.suspendedUntil.map { "until \(UTCDate.minute($0))" } ?? "until lifted")
-                           : "Eligible")
+                cells.cell(entrant.disqualified ? "Disqualified" : entrant.suspension ?? "Eligible")
                 cells.linkCell("Entries and corrections", href: Site.sweepstakesEntrant.href(sweepstakesId, ["user": entrant.uuid]))
             }
         }

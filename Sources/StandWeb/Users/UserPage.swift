@@ -206,8 +206,8 @@ extension UserPage {
             eventsHTML: Self.eventRows(record.events),
             viewsSummary: Self.viewsSummary(record.views),
             canEdit: canEdit, canDelete: canDelete)
-        suspension = record.suspension.map { "Suspended " + AccountSuspensions.describe($0).dropFirst("suspended ".count) }
-        signedOutEverywhere = record.signedOutEverywhereAt.map(UTCDate.minute)
+        suspension = record.suspension.map { "Suspended " + AccountSuspensions.details($0) }
+        signedOutEverywhere = account.tokensValidAfter.map(UTCDate.minute)
         exports = record.exports.map { UTCDate.minute($0.at) + " by " + ($0.by ?? "a former staff member") }
         notes = record.notes.map { Note(body: $0.body, author: $0.author ?? "a former staff member", written: UTCDate.minute($0.createdAt)) }
     }

@@ -29,17 +29,11 @@ struct UsersPage: PageModel {
         "pageNumber": { $0.pageNumber }, "nextHref": { $0.nextHref }, "previousHref": { $0.previousHref },
     ]
 
-    /// "Suspended until 2026-12-01 09:00 UTC" (who and why are on the account's page).
-    static func suspensionNote(_ user: UserSummary) -> String? {
-        guard user.isSuspended else { return nil }
-        return "Suspended " + (user.suspendedUntil.map { "until \(UTCDate.minute($0))" } ?? "until lifted")
-    }
-
     static func rows(_ users: [UserSummary], now: Date) -> String {
         var rows = TableRowsHTML(columns: ["Email", "Phone", "Age", "Points", "Streak", "Joined"], reservingCapacity: users.count * 300)
         for user in users {
             rows.row { row in
-                row.linkCell(user.email, href: Site.user.href(user.uuid), note: Self.suspensionNote(user))
+                row.linkCell(user.email, href: Site.user.href(user.uuid), note: user.suspension)
                 row.cell(PhoneNumber.readable(user.phone))
                 row.numberCell(user.age(on: now).map(String.init) ?? "?")
                 row.numberCell(user.points.grouped)
