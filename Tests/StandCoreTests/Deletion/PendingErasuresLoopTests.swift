@@ -14,7 +14,8 @@ import Testing
         let started = ContinuousClock.now
         let loop = Task { await erasures.runUntilCancelled(logger: Logger(label: "test")) }
         defer { loop.cancel() }
-        try await pollUntil(timeout: .seconds(30)) { erasures.attemptCount >= 6 }
+        try await pollUntil(timeout: .seconds(120)) { erasures.attemptCount >= 6 }
+        // (120 s: two test suites and a clean build on two cores once took 34 s for six.)
         // An upper bound, not a lower one: each attempt after the first needs
         // an idle check (or a retry, which waits longer), so a loaded machine
         // that stretches the time only loosens it; a spinning loop makes

@@ -17,9 +17,17 @@ import Testing
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         let app = try DatabaseQueue(path: console.store.path, configuration: configuration)
-        let appWrites = Task.detached {
-            for _ in 0..<1_000 {
-                try app.write { db in try db.execute(sql: "UPDATE users SET points = points + 1 WHERE id = ?", arguments: [user.id]) }
+        // On a thread of its own: its writes wait on the store's lock, and waiting on one of Swift's
+        // two cooperative threads starved other suites' timed loops (the erasure loop test).
+        let appWrites = Task {
+            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+                Thread.detachNewThread {
+                    done.resume(with: Result {
+                        for _ in 0..<1_000 {
+                            try app.write { db in try db.execute(sql: "UPDATE users SET points = points + 1 WHERE id = ?", arguments: [user.id]) }
+                        }
+                    })
+                }
             }
         }
         let corrections = StatsCorrections(store: console.store)
