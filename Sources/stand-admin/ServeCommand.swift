@@ -18,9 +18,16 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "stand-admin")
         logger.logLevel = .info
+        let erasureTargets: ErasureTargets
+        do {
+            erasureTargets = try ErasureTargets.fromEnvironment()
+        } catch let invalid as ErasureTargets.Invalid {
+            throw ValidationError(invalid.description)
+        }
         let configuration = AppConfiguration(
             host: host, port: port, databasePath: store.path,
-            templatesDirectory: templates, publicDirectory: publicDirectory
+            templatesDirectory: templates, publicDirectory: publicDirectory,
+            erasureTargets: erasureTargets
         )
         let standStore = try store.open(logger: logger)
         // While the console serves (read-only until it is done): a damaged store is named within seconds of starting.

@@ -18,7 +18,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Start `arguments[0]` (looked up in PATH) with the rest as arguments.
     /// Standard error goes to /dev/null; descriptors above 2 stay with the tests.
-    public init(_ arguments: [String], directory: String? = nil, pipeInput: Bool = false, pipeOutput: Bool = false) throws {
+    /// `environment` is added to (and overrides) the tests' own.
+    public init(_ arguments: [String], directory: String? = nil, environment: [String: String] = [:],
+                pipeInput: Bool = false, pipeOutput: Bool = false) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -42,8 +44,24 @@ public final class ChildProcess: @unchecked Sendable {
 
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        // The spawning thread may block signals (Dispatch's and Swift's worker
+        // threads do), and a child inherits that mask: SIGTERM would never
+        // reach it. It starts with none blocked and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), termination = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&termination)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&termination, signal) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &termination)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let result = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
+        let result = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
         if pipeInput { close(stdinPipe[0]) }
         if pipeOutput { close(stdoutPipe[1]) }
         guard result == 0 else {

@@ -52,6 +52,7 @@ public struct DataExport: Sendable {
             let detail = Self.files.map { "\($0.name.dropLast(5)): \(counts[$0.name] ?? 0)" }.joined(separator: ", ")
             try await store.write { db in
                 try AuditLog.record(db, .dataExported, by: actor, target: (AuditTarget.user, uuid), detail: detail, at: now)
+                try ConsoleExports.record(db, .data, by: actor, subjectUUID: uuid, at: now)
             }
             return Made(file: zip, fileName: "stand-data-\(uuid)-\(UTCDate.day(now)).zip", counts: counts)
         } catch {

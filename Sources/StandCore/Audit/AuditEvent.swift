@@ -104,6 +104,12 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case userDeleted = "user.deleted"
     /// The deleted person's bytes left the file and its WAL (a checkpoint succeeded).
     case userErased = "user.erased"
+    /// A downstream system (Firebase, AWS…) answered 2xx to the deletion's delivery.
+    case erasureConfirmed = "user.erasure_confirmed"
+    /// A delivery kept failing past its give-up time; an owner can retry it.
+    case erasureFailed = "user.erasure_failed"
+    /// An owner asked for a delivery to be tried again now.
+    case erasureRetried = "user.erasure_retried"
     case userSuspended = "user.suspended"
     case suspensionLifted = "user.suspension_lifted"
     case userSignedOutEverywhere = "user.signed_out_everywhere"

@@ -164,6 +164,7 @@ extension AuditLog {
     public func recordExport(by actor: AuditActor, filter: Filter, at now: Date = Date()) async throws {
         try await store.write { db in
             try Self.record(db, .auditExported, by: actor, detail: filter.auditDetail, at: now)
+            try ConsoleExports.record(db, .audit, by: actor, auditFilter: filter, at: now)
         }
     }
 }

@@ -5,10 +5,13 @@ import GRDB
 public struct AccountDeletion: Sendable {
     let store: StandStore
     let erasures: PendingErasures
+    /// Firebase, AWS…: told in the background, from the outbox rows written with the deletion.
+    let deliveries: ErasureDeliveries?
 
-    public init(store: StandStore, erasures: PendingErasures) {
+    public init(store: StandStore, erasures: PendingErasures, deliveries: ErasureDeliveries? = nil) {
         self.store = store
         self.erasures = erasures
+        self.deliveries = deliveries
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -40,7 +43,11 @@ public struct AccountDeletion: Sendable {
             guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             try Self.check(confirmation: confirmation, reason: reason, account: account)
             let preview = try DeletionPreview.make(db, account: account)
+            try ConsoleExports.keepCopies(db, userId: account.id, uuid: account.uuid)
             try Self.erase(db, account, reason: reason, staffId: staffId, now: now)
+            if let deliveries {
+                try ErasureOutbox.enqueue(db, uuid: uuid, systems: deliveries.targets.systems, schedule: deliveries.outbox.schedule, now: now)
+            }
             try AuditLog.record(db, .userDeleted, by: actor, target: (AuditTarget.user, uuid), detail: """
                 answers detached: \(preview.answers), entries removed: \(preview.entriesRemoved), \
                 entries kept detached: \(preview.entriesKept), suggestions detached: \(preview.suggestions), \
@@ -49,6 +56,7 @@ public struct AccountDeletion: Sendable {
             return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
         }
         guard case .deleted(let deleted, let preview) = outcome else { return outcome }
+        deliveries?.wakeUp()
         if case .stillPending = await erasures.attempt() {
             erasures.wakeUp()
         }

@@ -20,6 +20,7 @@ public enum StandMigrations {
         migrator.registerMigration("013_draw_alternates_claims_public", migrate: Migration013.apply)
         migrator.registerMigration("014_suspensions_and_sign_out_everywhere", migrate: Migration014.apply)
         migrator.registerMigration("015_account_notes", migrate: Migration015.apply)
+        migrator.registerMigration("016_erasure_outbox_and_exports", migrate: Migration016.apply)
         return migrator
     }
 }

@@ -30,6 +30,11 @@ public enum UTCDate {
         StoreTimestamp.formatted(date, length: 19, separator: UInt8(ascii: "T")) + "Z"
     }
 
+    /// RFC 3339 with milliseconds (`2026-11-23T10:00:00.123Z`), for other programs (docs/erasure.md).
+    public static func rfc3339Milliseconds(_ date: Date) -> String {
+        StoreTimestamp.formatted(date, length: 23, separator: UInt8(ascii: "T")) + "Z"
+    }
+
     public static func adding(days: Int, to date: Date) -> Date {
         date.addingTimeInterval(Double(days) * 86_400)
     }

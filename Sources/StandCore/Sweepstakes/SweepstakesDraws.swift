@@ -238,6 +238,7 @@ public struct SweepstakesDraws: Sendable {
     public func recordExport(sweepstakesId: Int64, by actor: AuditActor, now: Date = Date()) async throws {
         try await store.write { db in
             try AuditLog.record(db, .entrantsExported, by: actor, target: (AuditTarget.sweepstakes, String(sweepstakesId)), at: now)
+            try ConsoleExports.record(db, .entrants, by: actor, sweepstakesId: sweepstakesId, at: now)
         }
     }
 }

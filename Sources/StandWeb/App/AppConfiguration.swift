@@ -14,6 +14,8 @@ public struct AppConfiguration: Sendable {
     public var failOnInvalidHTML: Bool
     /// The secret in the one-time `/setup?token=` link, while no staff exist.
     public var setupToken: String
+    /// The systems told of each deletion (Firebase, AWS…), from `STAND_ERASURE_*` (docs/erasure.md).
+    public var erasureTargets: ErasureTargets
 
     public init(
         host: String = "127.0.0.1",
@@ -23,7 +25,8 @@ public struct AppConfiguration: Sendable {
         publicDirectory: String = "Public",
         bcryptCost: UInt8 = PasswordHasher.productionCost,
         failOnInvalidHTML: Bool = AppConfiguration.isDebugBuild,
-        setupToken: String = SecureToken.hex()
+        setupToken: String = SecureToken.hex(),
+        erasureTargets: ErasureTargets = .none
     ) {
         self.host = host
         self.port = port
@@ -33,6 +36,7 @@ public struct AppConfiguration: Sendable {
         self.bcryptCost = bcryptCost
         self.failOnInvalidHTML = failOnInvalidHTML
         self.setupToken = setupToken
+        self.erasureTargets = erasureTargets
     }
 
     public static var isDebugBuild: Bool {

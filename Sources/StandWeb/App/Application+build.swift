@@ -14,6 +14,8 @@ public struct AppServices: Sendable {
     public let submissions: FormSubmissions
     /// Deleted accounts whose bytes may still be in the store's file or WAL; one loop per process.
     public let erasures: PendingErasures
+    /// The outbox's sender: tells Firebase, AWS… of each deletion, in the background; one loop per process.
+    public let erasureDeliveries: ErasureDeliveries
     // The features' services, built once: each controller gets the ones it uses, never the store.
     let directory: UserDirectory
     let userEdit: UserEdit
@@ -49,9 +51,13 @@ public struct AppServices: Sendable {
         self.submissions = FormSubmissions(store: store)
         await Self.replayJournaledViews(store: store, logger: logger)
         self.erasures = PendingErasures(store: store)
+        let targets = configuration.erasureTargets
+        erasureDeliveries = ErasureDeliveries(
+            outbox: ErasureOutbox(store: store, schedule: ErasureSchedule(firstRetry: targets.firstRetry)),
+            courier: ErasureCourier(targets: targets))
         directory = UserDirectory(store: store)
         userEdit = UserEdit(store: store)
-        deletion = AccountDeletion(store: store, erasures: erasures)
+        deletion = AccountDeletion(store: store, erasures: erasures, deliveries: erasureDeliveries)
         deletionRequests = DeletionRequests(store: store)
         scheduling = QuestionScheduling(store: store)
         questionImport = QuestionImport(store: store)
@@ -126,6 +132,7 @@ public func buildApplication(
         services: [
             BufferedWritesService(flush: services.flushBufferedWrites),
             ErasureService(erasures: services.erasures, logger: logger),
+            ErasureDeliveryService(deliveries: services.erasureDeliveries, logger: logger),
         ],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger

@@ -32,3 +32,15 @@ struct ErasureService: Service {
         }
     }
 }
+
+/// Tells Firebase, AWS… of each deletion until each has confirmed (docs/erasure.md).
+struct ErasureDeliveryService: Service {
+    let deliveries: ErasureDeliveries
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await deliveries.runUntilCancelled(logger: logger)
+        }
+    }
+}

@@ -21,6 +21,9 @@ enum AuditWording {
         case .userUpdated: return detail.hasPrefix("changed ") ? "Changed " + detail.dropFirst(8) : "Changed the account"
         case .userDeleted: return "Deleted the account"
         case .userErased: return "Erasure finished: the account's bytes left the store"
+        case .erasureConfirmed: return "Erasure confirmed downstream: " + detail
+        case .erasureFailed: return "Erasure delivery failed: " + detail
+        case .erasureRetried: return "Asked to retry an erasure delivery: " + detail
         case .userSuspended: return "Suspended the account " + detail
         case .suspensionLifted: return "Lifted the " + detail
         case .userSignedOutEverywhere: return "Signed the account out everywhere"
@@ -67,7 +70,8 @@ enum AuditWording {
     /// The choices of the action filter, in words.
     static let actionTitles: [(action: AuditAction, title: String)] = [
         (.userViewed, "Opened an account's page"), (.userUpdated, "Changed an account"), (.userDeleted, "Deleted an account"),
-        (.userErased, "Erasure finished"), (.userSuspended, "Suspended an account"), (.suspensionLifted, "Lifted a suspension"),
+        (.userErased, "Erasure finished"), (.erasureConfirmed, "Erasure confirmed downstream"), (.erasureFailed, "Erasure delivery failed"),
+        (.erasureRetried, "Retried an erasure delivery"), (.userSuspended, "Suspended an account"), (.suspensionLifted, "Lifted a suspension"),
         (.userSignedOutEverywhere, "Signed an account out everywhere"), (.pointsCorrected, "Corrected points"), (.streakCorrected, "Corrected a streak"), (.noteAdded, "Wrote a note"), (.dataExported, "Exported a person's data"), (.deletionRequestOpened, "Opened a deletion request"),
         (.deletionRequestCancelled, "Cancelled a deletion request"), (.signIn, "Signed in"), (.signInFailed, "Failed to sign in"),
         (.signInRefusedLocked, "Sign-in refused (locked)"), (.lockedOut, "Locked out"), (.signOut, "Signed out"),
