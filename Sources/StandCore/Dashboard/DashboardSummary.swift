@@ -8,6 +8,9 @@ public struct DashboardSummary: Sendable {
     public let userCount: Int
     public let pendingSuggestions: Int
     public let pendingDeletionRequests: Int
+    /// Deletions not yet complete everywhere (store bytes or a downstream system), and those with a failed delivery.
+    public let incompleteDeletions: Int
+    public let failedErasureDeliveries: Int
     /// Days in the next two weeks (today included) with no question scheduled.
     public let unscheduledDays: [String]
 
@@ -32,12 +35,15 @@ public struct Dashboard: Sendable {
             let scheduled = try Set(String.fetchAll(
                 db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
                 arguments: [window.first!, window.last!]))
+            let incomplete = try IncompleteDeletions.counts(db)
             return DashboardSummary(
                 today: today,
                 todaysQuestion: try QuestionResults.fetch(db, runsOn: today),
                 userCount: try count("SELECT value FROM counters WHERE name = 'users'"),
                 pendingSuggestions: try count("SELECT COUNT(*) FROM suggestions WHERE status = 'pending'"),
                 pendingDeletionRequests: try count("SELECT COUNT(*) FROM deletion_requests WHERE status = 'pending'"),
+                incompleteDeletions: incomplete.count,
+                failedErasureDeliveries: incomplete.failed,
                 unscheduledDays: window.filter { !scheduled.contains($0) }
             )
         }

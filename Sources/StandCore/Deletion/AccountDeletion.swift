@@ -43,8 +43,12 @@ public struct AccountDeletion: Sendable {
             guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             try Self.check(confirmation: confirmation, reason: reason, account: account)
             let preview = try DeletionPreview.make(db, account: account)
-            try ConsoleExports.keepCopies(db, userId: account.id, uuid: account.uuid)
+            // Found while the person's entries still point at them; kept once the tombstone exists.
+            let copies = try ConsoleExports.heldBy(db, userId: account.id, uuid: account.uuid)
+            let drawLines = try DeletionReceipt.drawLines(db, userId: account.id, uuid: account.uuid)
             try Self.erase(db, account, reason: reason, staffId: staffId, now: now)
+            try ConsoleExports.keepCopies(db, uuid: uuid, exportIds: copies)
+            try DeletionReceipt.keep(db, uuid: uuid, preview: preview, drawLines: drawLines)
             if let deliveries {
                 try ErasureOutbox.enqueue(db, uuid: uuid, systems: deliveries.targets.systems, schedule: deliveries.outbox.schedule, now: now)
             }

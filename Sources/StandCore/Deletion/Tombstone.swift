@@ -12,7 +12,14 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
     /// When the person's bytes left the file and its WAL; nil while erasure is pending.
     public let erasedAt: Date?
 
+    /// Each downstream system's delivery (none when none was configured).
+    public var erasure = ErasureProgress(deliveries: [])
+    /// Exports the console made that held the person (entrants, audit, data).
+    public var copies: [ConsoleExports.Copy] = []
+
     public var isErased: Bool { erasedAt != nil }
+    /// Erased from the store's bytes and confirmed by every system.
+    public var isComplete: Bool { isErased && erasure.allConfirmed }
 
     public init(row: Row) {
         uuid = row["uuid"]
@@ -23,7 +30,15 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
         erasedAt = row.timestamp("erased_at")
     }
 
+    /// The tombstone with its deliveries and copies.
     public static func find(_ db: Database, uuid: String) throws -> Tombstone? {
+        guard var tombstone = try fetch(db, uuid: uuid) else { return nil }
+        tombstone.erasure = try ErasureOutbox.progress(db, uuid: uuid)
+        tombstone.copies = try ConsoleExports.copies(db, uuid: uuid)
+        return tombstone
+    }
+
+    private static func fetch(_ db: Database, uuid: String) throws -> Tombstone? {
         try Tombstone.fetchOne(db.cachedStatement(sql: """
             SELECT d.uuid, d.deleted_at, d.deleted_by, d.reason, d.erased_at, s.email AS staff_email
             FROM deleted_accounts d LEFT JOIN staff s ON s.id = d.deleted_by

@@ -65,6 +65,10 @@ public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
 public struct ErasureProgress: Sendable, Equatable {
     public let deliveries: [ErasureDelivery]
 
+    public init(deliveries: [ErasureDelivery]) {
+        self.deliveries = deliveries
+    }
+
     /// Every configured system has confirmed (true when none were configured).
     public var allConfirmed: Bool { deliveries.allSatisfy { $0.state == .done } }
     public var anyFailed: Bool { deliveries.contains { $0.state == .failed } }

@@ -8,6 +8,10 @@ public struct ErasureTargets: Sendable, Equatable {
         public let system: String
         public let url: URL
         let secret: String
+
+        public init(system: String, url: URL, secret: String) {
+            (self.system, self.url, self.secret) = (system, url, secret)
+        }
     }
 
     public let targets: [Target]

@@ -28,20 +28,19 @@ public enum ConsoleExports {
     }
 
     /// In the deletion's transaction, before the account's rows go: the
-    /// exports that held this person, kept as `deleted_account_copies`.
+    /// exports that held this person (kept by `keepCopies` once the tombstone exists).
     /// An entrants CSV held them if they had an entry in its sweepstakes by
     /// then; an audit CSV if an event about them matched its filter by then
     /// (any event, for an export made before its filter was kept); a data
     /// export if it was theirs.
-    static func keepCopies(_ db: Database, userId: Int64, uuid: String) throws {
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO deleted_account_copies (uuid, export_id)
-            SELECT ?, x.id FROM console_exports x
+    static func heldBy(_ db: Database, userId: Int64, uuid: String) throws -> [Int64] {
+        var held = try Int64.fetchAll(db, sql: """
+            SELECT x.id FROM console_exports x
             WHERE (x.kind = 'data' AND x.subject_uuid = ?)
                OR (x.kind = 'entrants' AND EXISTS (
                      SELECT 1 FROM sweepstakes_entries e
                      WHERE e.user_id = ? AND e.sweepstakes_id = x.sweepstakes_id AND e.created_at <= x.made_at))
-            """, arguments: [uuid, uuid, userId])
+            """, arguments: [uuid, userId])
         let auditExports = try Row.fetchAll(db, sql: "SELECT id, made_at, filter FROM console_exports WHERE kind = 'audit'")
         for export in auditExports {
             let madeAt: Date = export.timestamp("made_at") ?? .distantPast
@@ -54,10 +53,17 @@ public enum ConsoleExports {
                     arguments += filterArguments
                 }
             }
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM audit_events e WHERE \(conditions))", arguments: arguments) == true
-            else { continue }
-            try db.execute(sql: "INSERT OR IGNORE INTO deleted_account_copies (uuid, export_id) VALUES (?, ?)",
-                           arguments: [uuid, export["id"] as Int64])
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM audit_events e WHERE \(conditions))", arguments: arguments) == true {
+                held.append(export["id"])
+            }
+        }
+        return held
+    }
+
+    /// After the tombstone is written, in the same transaction.
+    static func keepCopies(_ db: Database, uuid: String, exportIds: [Int64]) throws {
+        for id in exportIds {
+            try db.execute(sql: "INSERT OR IGNORE INTO deleted_account_copies (uuid, export_id) VALUES (?, ?)", arguments: [uuid, id])
         }
     }
 

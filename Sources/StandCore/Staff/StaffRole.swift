@@ -31,6 +31,8 @@ public enum Permission: Sendable, CaseIterable {
     case closeSweepstakes
     case manageStaff
     case readAuditLog
+    /// Send a failed erasure delivery (Firebase, AWS…) again now.
+    case retryErasureDeliveries
 
     public func isGranted(to role: StaffRole) -> Bool {
         switch self {
@@ -38,7 +40,7 @@ public enum Permission: Sendable, CaseIterable {
         case .editUsers, .supportAccounts, .deleteAccounts: role == .owner || role == .support
         case .scheduleQuestions, .createSweepstakes: role == .owner || role == .editor
         case .grantOrVoidEntries: true
-        case .drawWinners, .closeSweepstakes, .manageStaff, .readAuditLog: role == .owner
+        case .drawWinners, .closeSweepstakes, .manageStaff, .readAuditLog, .retryErasureDeliveries: role == .owner
         }
     }
 }

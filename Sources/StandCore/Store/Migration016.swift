@@ -16,6 +16,10 @@ import GRDB
 ///   export's filter was not kept then: `filter` NULL).
 /// - `deleted_account_copies`: the exports that held a person, found in the
 ///   deletion's transaction while their entries still exist, for the tombstone.
+/// - What a deletion keeps, for the person's receipt: `deleted_accounts`
+///   gains the counts of answers, kept entries and suggestions it detached
+///   (NULL for deletions before 016), and `deleted_account_draw_lines` the
+///   person's line (UUID and weight) in each kept draw snapshot.
 enum Migration016 {
     static func apply(_ db: Database) throws {
         try db.execute(sql: """
@@ -58,7 +62,7 @@ enum Migration016 {
             INSERT INTO console_exports (kind, made_at, staff_id, sweepstakes_id, subject_uuid, filter)
                 SELECT CASE action WHEN 'sweepstakes.entrants_exported' THEN 'entrants'
                                    WHEN 'audit.exported' THEN 'audit' ELSE 'data' END,
-                       occurred_at, staff_id,
+                       occurred_at, CASE WHEN staff_id IN (SELECT id FROM staff) THEN staff_id END,
                        CASE action WHEN 'sweepstakes.entrants_exported' THEN CAST(target_id AS INTEGER) END,
                        CASE action WHEN 'user.data_exported' THEN target_id END,
                        NULL
@@ -68,6 +72,15 @@ enum Migration016 {
                   AND (action <> 'user.data_exported' OR target_id IS NOT NULL)
                 ORDER BY id;
 
+            ALTER TABLE deleted_accounts ADD COLUMN answers_detached INTEGER;
+            ALTER TABLE deleted_accounts ADD COLUMN entries_kept INTEGER;
+            ALTER TABLE deleted_accounts ADD COLUMN suggestions_detached INTEGER;
+            CREATE TABLE deleted_account_draw_lines (
+                uuid TEXT NOT NULL REFERENCES deleted_accounts(uuid),
+                draw_id INTEGER NOT NULL REFERENCES sweepstakes_draws(id),
+                weight INTEGER NOT NULL,
+                PRIMARY KEY (uuid, draw_id)
+            ) WITHOUT ROWID;
             CREATE TABLE deleted_account_copies (
                 uuid TEXT NOT NULL REFERENCES deleted_accounts(uuid),
                 export_id INTEGER NOT NULL REFERENCES console_exports(id),

@@ -93,3 +93,58 @@ extension DrawSnapshot {
         self = snapshot
     }
 }
+
+extension DrawSnapshot {
+    /// One entrant's weight in a kept snapshot, read straight from its bytes
+    /// (no list is built: a deletion asks this of a million-line snapshot
+    /// inside its transaction); nil when the UUID has no line.
+    static func keptWeight(of uuid: String, format: Int, bytes: [UInt8]) -> Int? {
+        if format == 0 {
+            let prefix = Array((uuid + ",").utf8)
+            var lineStart = 0
+            while lineStart < bytes.count {
+                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if lineEnd - lineStart > prefix.count, bytes[lineStart..<lineStart + prefix.count].elementsEqual(prefix) {
+                    return Int(String(decoding: bytes[(lineStart + prefix.count)..<lineEnd], as: UTF8.self))
+                }
+                lineStart = lineEnd + 1
+            }
+            return nil
+        }
+        let hex = Array(uuid.utf8).filter { $0 != UInt8(ascii: "-") }
+        guard hex.count == 32 else { return nil }
+        var target = [UInt8](repeating: 0, count: 16)
+        for index in 0..<16 {
+            guard let high = hexValue(hex[2 * index]), let low = hexValue(hex[2 * index + 1]) else { return nil }
+            target[index] = high << 4 | low
+        }
+        var index = 0
+        while index + 16 < bytes.count {
+            var matches = true
+            for offset in 0..<16 where bytes[index + offset] != target[offset] {
+                matches = false
+                break
+            }
+            index += 16
+            var weight: UInt64 = 0, shift: UInt64 = 0
+            while index < bytes.count, shift < 63 {
+                let byte = bytes[index]
+                index += 1
+                weight |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { break }
+                shift += 7
+            }
+            if matches { return Int(exactly: weight) }
+        }
+        return nil
+    }
+
+    private static func hexValue(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

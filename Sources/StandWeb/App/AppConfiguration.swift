@@ -16,6 +16,10 @@ public struct AppConfiguration: Sendable {
     public var setupToken: String
     /// The systems told of each deletion (Firebase, AWS…), from `STAND_ERASURE_*` (docs/erasure.md).
     public var erasureTargets: ErasureTargets
+    /// Send deliveries in the background (always, when serving). Off, they
+    /// go only when `AppServices.erasureDeliveries.deliverDue()` is called:
+    /// the tests drive them one round at a time, with a pinned clock.
+    public var sendsErasuresInBackground = true
 
     public init(
         host: String = "127.0.0.1",

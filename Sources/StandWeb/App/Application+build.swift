@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import StandCore
 
 /// Everything the app needs, built once; the binary and the tests build it the same way.
@@ -125,15 +126,18 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable () async -> Void = {}
 ) -> some ApplicationProtocol {
     let router = buildRouter(configuration, services: services, logger: logger)
+    var background: [any Service] = [
+        BufferedWritesService(flush: services.flushBufferedWrites),
+        ErasureService(erasures: services.erasures, logger: logger),
+    ]
+    if configuration.sendsErasuresInBackground {
+        background.append(ErasureDeliveryService(deliveries: services.erasureDeliveries, logger: logger))
+    }
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(60))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: [
-            BufferedWritesService(flush: services.flushBufferedWrites),
-            ErasureService(erasures: services.erasures, logger: logger),
-            ErasureDeliveryService(deliveries: services.erasureDeliveries, logger: logger),
-        ],
+        services: background,
         onServerRunning: { _ in await onServerRunning() },
         logger: logger
     )
@@ -172,7 +176,7 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews,
                        notes: services.notes, timeline: services.timeline).addRoutes(to: routes)
     UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
-    AccountDeletionController(deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
+    AccountDeletionController(deletion: services.deletion, deliveries: services.erasureDeliveries, renderer: services.renderer).addRoutes(to: routes)
     AccountToolsController(directory: services.directory, suspensions: services.suspensions, sessions: services.accountSessions,
                            corrections: services.statsCorrections, export: services.dataExport, renderer: services.renderer).addRoutes(to: routes)
     DeletionRequestsController(deletionRequests: services.deletionRequests, renderer: services.renderer).addRoutes(to: routes)

@@ -8,6 +8,7 @@ struct DeletionRequestsController {
     let deletionRequests: DeletionRequests
     let renderer: PageRenderer
     static let pageSize = 100
+    static let incompleteShown = 50
 
     struct CancelForm: Decodable {
         var reason: String?
@@ -33,7 +34,11 @@ struct DeletionRequestsController {
         let (requests, counts) = try await context.timing.measure(.db) {
             try await deletionRequests.list(status: filter.status, after: after, limit: Self.pageSize)
         }
-        let page = DeletionRequestsPage(requests, counts: counts, filter: filter)
+        let incomplete = try await context.timing.measure(.db) { try await deletionRequests.incomplete(limit: Self.incompleteShown) }
+        var page = DeletionRequestsPage(requests, counts: counts, filter: filter)
+        page.incomplete = incomplete.oldest.map(DeletionRequestsPage.Incomplete.init)
+        page.incompleteCount = incomplete.count
+        page.failedCount = incomplete.failed
         return try renderer.render(page, request: request, context: context, notice: notice)
     }
 

@@ -61,6 +61,10 @@ struct DeletionRequestsPage: PageModel {
     }
 
     let rows: [Row]
+    /// Deletions not complete everywhere (the store's bytes or a downstream system), oldest first.
+    var incomplete: [Incomplete] = []
+    var incompleteCount = 0
+    var failedCount = 0
     /// "pending", "done", "cancelled" or "all", for the caption and the empty message.
     let shown: String
     let isPending: Bool
@@ -70,7 +74,38 @@ struct DeletionRequestsPage: PageModel {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "rowsHTML": { $0.rowsHTML }, "isEmpty": { $0.rows.isEmpty }, "shown": { $0.shown }, "isPending": { $0.isPending },
         "hasActions": { $0.hasActions }, "tabs": { $0.tabs }, "nextHref": { $0.nextHref },
+        "incomplete": { $0.incomplete }, "hasIncomplete": { $0.incompleteCount > 0 },
+        "incompleteTitle": { "\($0.incompleteCount.counted("deletion")) not complete everywhere" },
+        "failedNote": { $0.failedCount == 0 ? nil : "\($0.failedCount.counted("deletion")) with a failed delivery: an owner retries it from its page." },
+        "incompleteMore": { $0.incompleteCount > $0.incomplete.count ? "The oldest \($0.incomplete.count) are shown." : nil },
     ]
+
+    struct Incomplete: MustacheFields {
+        let uuid: String
+        let href: String
+        let deletedAt: String
+        /// "store bytes pending; firebase retrying (attempt 4 next …); aws waiting".
+        let state: String
+        let failed: Bool
+
+        init(_ tombstone: Tombstone) {
+            uuid = tombstone.uuid
+            href = Site.user.href(tombstone.uuid)
+            deletedAt = UTCDate.minute(tombstone.deletedAt)
+            var parts: [String] = []
+            if !tombstone.isErased { parts.append("store: erasure pending") }
+            for delivery in tombstone.erasure.deliveries where delivery.state != .done {
+                let (_, title, detail) = DeletedPage.describe(delivery, in: tombstone.erasure)
+                parts.append("\(delivery.system): \(title.lowercased()), \(detail)")
+            }
+            state = parts.joined(separator: "; ")
+            failed = tombstone.erasure.anyFailed
+        }
+
+        static let fields: [String: @Sendable (Self) -> Any?] = [
+            "uuid": { $0.uuid }, "href": { $0.href }, "deletedAt": { $0.deletedAt }, "state": { $0.state }, "failed": { $0.failed },
+        ]
+    }
 
     var hasActions: Bool { rows.contains { $0.isPending } }
 
@@ -130,9 +165,14 @@ struct DeletionRequestsPage: PageModel {
         let done = Row(id: 2, userUUID: uuid, accountExists: false, accountEmail: nil, source: "Staff", received: "2026-11-20 09:00 UTC",
                        isPending: false, state: "Done 2026-11-21 09:00 UTC by \(hostile), after 1 day", note: hostile, deletionReason: hostile,
                        erasure: "Erasure pending since 2026-11-21 09:00 UTC")
+        var withIncomplete = Self(rows: [pending], shown: "pending", isPending: true, tabs: tabs(current: .status(.pending), counts: counts),
+                                  nextHref: Site.deletionRequests.href(["status": "pending", "after": "1"]))
+        let (retrying, failed, _, _) = DeletedPage.fixtureTombstones
+        withIncomplete.incomplete = [Incomplete(retrying), Incomplete(failed)]
+        withIncomplete.incompleteCount = 60
+        withIncomplete.failedCount = 1
         return [
-            Self(rows: [pending], shown: "pending", isPending: true, tabs: tabs(current: .status(.pending), counts: counts),
-                 nextHref: Site.deletionRequests.href(["status": "pending", "after": "1"])),
+            withIncomplete,
             Self(rows: [done, pending], shown: "all", isPending: false, tabs: tabs(current: .all, counts: counts), nextHref: nil),
             Self(rows: [], shown: "cancelled", isPending: false, tabs: tabs(current: .status(.cancelled), counts: counts), nextHref: nil),
             Self(rows: [], shown: "pending", isPending: true, tabs: tabs(current: .status(.pending), counts: [:]), nextHref: nil),

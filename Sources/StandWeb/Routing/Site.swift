@@ -19,6 +19,9 @@ enum Site {
     static let user = SitePath<String>("/users/{uuid}")
     static let userEdit = SitePath<String>("/users/{uuid}/edit")
     static let userDelete = SitePath<String>("/users/{uuid}/delete")
+    /// A deleted account's receipt for the person, and an owner's "retry this system's delivery now".
+    static let userReceipt = SitePath<String>("/users/{uuid}/receipt")
+    static let userErasureRetry = SitePath<String>("/users/{uuid}/erasure-retry")
     static let userDeletionRequests = SitePath<String>("/users/{uuid}/deletion-requests")
     /// Support's account tools: suspend or lift, sign out everywhere, correct points and streak.
     static let userSuspend = SitePath<String>("/users/{uuid}/suspend")

@@ -5,7 +5,7 @@ enum PageCatalogue {
         ErrorPage.self, LoginPage.self, SetupPage.self, ConfirmPage.self,
         DashboardPage.self, AccountPage.self,
         UsersPage.self, UserPage.self, UserEditPage.self,
-        DeletionConfirmPage.self, DeletedPage.self, DeletionRequestsPage.self, DeletionCancelPage.self,
+        DeletionConfirmPage.self, DeletedPage.self, DeletionReceiptPage.self, DeletionRequestsPage.self, DeletionCancelPage.self,
         QuestionCalendarPage.self, QuestionPage.self, QuestionFormPage.self, QuestionUnschedulePage.self, QuestionUploadPage.self, SuggestionsPage.self, SweepstakesPage.self, SweepstakesFormPage.self, SweepstakesDetailPage.self, SweepstakesClosePage.self, SweepstakesDrawPage.self, PrizePage.self, PublicDrawPage.self, SuspendPage.self, StatsPage.self, TimelinePage.self, EntrantPage.self,
         StaffPage.self, NewPasswordPage.self, StaffDisablePage.self,
         AuditPage.self,

@@ -107,6 +107,7 @@ struct UserPageController {
         "signed-out": "Signed out everywhere: every device has to sign in again.",
         "points": "Points corrected. The change and the numbers before and after are in the audit trail below.",
         "streak": "Streak corrected. The change and the numbers before and after are in the audit trail below.",
+        "retried": "Retrying now, in the background. The state below changes when the system answers: reload to see it.",
     ]
 
     /// The account's page, or its tombstone once deleted.
@@ -124,7 +125,7 @@ struct UserPageController {
         case .none:
             throw HTTPError(.notFound, message: "No account has the UUID \(uuid), and none with it was deleted.")
         case .deleted(let tombstone):
-            return .deleted(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts)))
+            return .deleted(DeletedPage(tombstone, canHandleDeletions: context.can(.deleteAccounts), canRetry: context.can(.retryErasureDeliveries)))
         case .live(let record):
             try views.record(uuid: uuid, by: context.auditActor)
             var page = UserPage(record, answersBefore: answersBefore, canEdit: context.can(.editUsers), canDelete: context.can(.deleteAccounts))

@@ -24,17 +24,22 @@ struct TestConsole {
     let folder: TemporaryFolder?
 
     /// A console on a new store, or on the store at `databasePath` (a file a test prepared).
-    init(databasePath: String? = nil) throws {
+    /// `erasureTargets`: deliveries go there, a round at a time when the test
+    /// calls `deliverDue()` (or in the background with `sendsErasuresInBackground`).
+    init(databasePath: String? = nil, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) throws {
         folder = databasePath == nil ? try TemporaryFolder("stand-web") : nil
-        configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             databasePath: databasePath ?? folder!.file("stand.sqlite"),
             templatesDirectory: Self.root.appendingPathComponent("Templates").path,
             publicDirectory: Self.root.appendingPathComponent("Public").path,
             // Low cost keeps the suite fast; production's cost is tested in StandCoreTests.
             bcryptCost: 4,
             failOnInvalidHTML: true,
-            setupToken: Self.setupToken
+            setupToken: Self.setupToken,
+            erasureTargets: erasureTargets
         )
+        configuration.sendsErasuresInBackground = sendsErasuresInBackground
+        self.configuration = configuration
         // Short, so tests where another program holds the lock past it stay short.
         store = try StandStore(path: configuration.databasePath, busyTimeout: 1)
         staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
@@ -63,6 +68,11 @@ struct TestConsole {
     /// Run over a real socket (`.live`): the test gets the port, for requests
     /// no client library sends (headers without their body).
     func runLive(_ test: @Sendable (Browser, Int) async throws -> Void) async throws {
+        try await runLiveWithServices { browser, port, _ in try await test(browser, port) }
+    }
+
+    /// Over a real socket with the app's background services running (the erasure loops).
+    func runLiveWithServices(_ test: @Sendable (Browser, Int, AppServices) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         var configuration = self.configuration
@@ -70,7 +80,7 @@ struct TestConsole {
         let services = try await AppServices(configuration: configuration, store: store, logger: logger)
         let app = buildApplication(configuration, services: services, logger: logger)
         try await app.test(.live) { client in
-            try await test(Browser(client: client), try #require(client.port))
+            try await test(Browser(client: client), try #require(client.port), services)
         }
     }
 

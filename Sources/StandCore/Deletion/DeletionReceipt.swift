@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// What a deleted person is told: what went when, which systems confirmed,
+/// and what is kept and why. Built from the tombstone and what the deletion
+/// recorded while the person's rows still existed.
+public struct DeletionReceipt: Sendable, Equatable {
+    public let tombstone: Tombstone
+    /// When the person's request (if one was open) reached Stand, and where from.
+    public let requestReceivedAt: Date?
+    public let requestSource: String?
+    /// Counts the deletion detached (nil for a deletion before they were kept).
+    public let answersDetached: Int?
+    public let entriesKept: Int?
+    public let suggestionsDetached: Int?
+    /// The person's line in each draw's kept snapshot: their UUID and weight.
+    public let drawLines: [DrawLine]
+    /// Prizes the person was picked for: the draw's record keeps the pick.
+    public let prizes: [Prize]
+
+    public struct DrawLine: Sendable, Equatable {
+        public let sweepstakesName: String
+        public let drawNumber: Int
+        public let drawnAt: Date
+        public let weight: Int
+
+        public init(sweepstakesName: String, drawNumber: Int, drawnAt: Date, weight: Int) {
+            (self.sweepstakesName, self.drawNumber, self.drawnAt, self.weight) = (sweepstakesName, drawNumber, drawnAt, weight)
+        }
+    }
+
+    public struct Prize: Sendable, Equatable {
+        public let sweepstakesName: String
+        public let prize: String
+        public let drawNumber: Int
+        public let isWinner: Bool
+        public let claimedAt: Date?
+        public let forfeitedAt: Date?
+
+        public init(sweepstakesName: String, prize: String, drawNumber: Int, isWinner: Bool, claimedAt: Date?, forfeitedAt: Date?) {
+            (self.sweepstakesName, self.prize, self.drawNumber, self.isWinner) = (sweepstakesName, prize, drawNumber, isWinner)
+            (self.claimedAt, self.forfeitedAt) = (claimedAt, forfeitedAt)
+        }
+    }
+
+    public init(tombstone: Tombstone, requestReceivedAt: Date?, requestSource: String?, answersDetached: Int?, entriesKept: Int?,
+                suggestionsDetached: Int?, drawLines: [DrawLine], prizes: [Prize]) {
+        (self.tombstone, self.requestReceivedAt, self.requestSource) = (tombstone, requestReceivedAt, requestSource)
+        (self.answersDetached, self.entriesKept, self.suggestionsDetached) = (answersDetached, entriesKept, suggestionsDetached)
+        (self.drawLines, self.prizes) = (drawLines, prizes)
+    }
+
+    /// The person's weight in every kept snapshot of a sweepstakes they had entries in.
+    static func drawLines(_ db: Database, userId: Int64, uuid: String) throws -> [(drawId: Int64, weight: Int)] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT s.draw_id, s.format, s.bytes FROM draw_snapshots s JOIN sweepstakes_draws d ON d.id = s.draw_id
+            WHERE d.sweepstakes_id IN (SELECT DISTINCT sweepstakes_id FROM sweepstakes_entries WHERE user_id = ?)
+            ORDER BY s.draw_id
+            """, arguments: [userId])
+        var lines: [(Int64, Int)] = []
+        while let row = try rows.next() {
+            let bytes = [UInt8](row["bytes"] as Data)
+            if let weight = DrawSnapshot.keptWeight(of: uuid, format: row["format"], bytes: bytes) {
+                lines.append((row["draw_id"], weight))
+            }
+        }
+        return lines
+    }
+
+    /// In the deletion's transaction, after the tombstone is written.
+    static func keep(_ db: Database, uuid: String, preview: DeletionPreview, drawLines: [(drawId: Int64, weight: Int)]) throws {
+        try db.execute(sql: """
+            UPDATE deleted_accounts SET answers_detached = ?, entries_kept = ?, suggestions_detached = ? WHERE uuid = ?
+            """, arguments: [preview.answers, preview.entriesKept, preview.suggestions, uuid])
+        for line in drawLines {
+            try db.execute(sql: "INSERT INTO deleted_account_draw_lines (uuid, draw_id, weight) VALUES (?, ?, ?)",
+                           arguments: [uuid, line.drawId, line.weight])
+        }
+    }
+
+    static func find(_ db: Database, uuid: String) throws -> DeletionReceipt? {
+        guard let tombstone = try Tombstone.find(db, uuid: uuid) else { return nil }
+        let counts = try Row.fetchOne(db, sql: """
+            SELECT answers_detached, entries_kept, suggestions_detached FROM deleted_accounts WHERE uuid = ?
+            """, arguments: [uuid])
+        let request = try Row.fetchOne(db, sql: """
+            SELECT created_at, source FROM deletion_requests WHERE user_uuid = ? AND status = 'done' ORDER BY created_at LIMIT 1
+            """, arguments: [uuid])
+        let lines = try Row.fetchAll(db, sql: """
+            SELECT w.name, d.number, d.drawn_at, l.weight FROM deleted_account_draw_lines l
+            JOIN sweepstakes_draws d ON d.id = l.draw_id JOIN sweepstakes w ON w.id = d.sweepstakes_id
+            WHERE l.uuid = ? ORDER BY d.drawn_at, d.id
+            """, arguments: [uuid]).map { row in
+                DrawLine(sweepstakesName: row["name"], drawNumber: row["number"], drawnAt: row.timestamp("drawn_at") ?? .distantPast, weight: row["weight"])
+            }
+        let prizes = try Row.fetchAll(db, sql: """
+            SELECT w.name, w.prize, d.number, (x.rank <= w.winner_count OR x.promoted_for IS NOT NULL) AS won, x.claimed_at, x.forfeited_at
+            FROM draw_winners x JOIN sweepstakes_draws d ON d.id = x.draw_id JOIN sweepstakes w ON w.id = d.sweepstakes_id
+            WHERE x.user_uuid = ? ORDER BY d.drawn_at, x.rank
+            """, arguments: [uuid]).map { row in
+                Prize(sweepstakesName: row["name"], prize: row["prize"], drawNumber: row["number"], isWinner: row["won"],
+                      claimedAt: row.timestamp("claimed_at"), forfeitedAt: row.timestamp("forfeited_at"))
+            }
+        return DeletionReceipt(tombstone: tombstone, requestReceivedAt: request?.timestamp("created_at"), requestSource: request?["source"],
+                               answersDetached: counts?["answers_detached"], entriesKept: counts?["entries_kept"],
+                               suggestionsDetached: counts?["suggestions_detached"], drawLines: lines, prizes: prizes)
+    }
+}
+
+extension AccountDeletion {
+    public func receipt(uuid: String) async throws -> DeletionReceipt? {
+        try await store.read { db in try DeletionReceipt.find(db, uuid: uuid) }
+    }
+}
