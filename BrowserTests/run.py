@@ -12,6 +12,7 @@ from server import StandServer
 import accounttools
 import doubleclicks
 import endedsession
+import erasure
 import flows
 import layout
 import questions
@@ -28,7 +29,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL + accounttools.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL + accounttools.ALL + erasure.ALL:
             browser = new_browser()
             try:
                 test(browser, server)

@@ -23,6 +23,8 @@ public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
     public let doneAt: Date?
     public let failedAt: Date?
     public let createdAt: Date
+    /// Until when a console holds it while sending (nil: nobody is sending it).
+    public let leaseUntil: Date?
     /// The tombstone's time: what the receiver is told.
     public let deletedAt: Date
 
@@ -42,6 +44,7 @@ public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
         doneAt = row.timestamp("done_at")
         failedAt = row.timestamp("failed_at")
         createdAt = row.timestamp("created_at") ?? .distantPast
+        leaseUntil = row.hasColumn("lease_until") ? row.timestamp("lease_until") : nil
         deletedAt = row.timestamp("deleted_at") ?? createdAt
     }
 
@@ -52,6 +55,11 @@ public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
     /// Waiting for the system before it: nothing is sent yet.
     public func isWaiting(behind earlier: [ErasureDelivery]) -> Bool {
         state == .pending && earlier.contains { $0.position < position && $0.state != .done }
+    }
+
+    /// A console is sending it right now.
+    public func isBeingSent(at now: Date = Date()) -> Bool {
+        state == .pending && (leaseUntil.map { $0 > now } ?? false)
     }
 
     /// "503" or "no answer within 10 s": what the last attempt got.

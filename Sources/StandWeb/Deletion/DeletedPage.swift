@@ -110,6 +110,9 @@ struct DeletedPage: PageModel {
         case .pending where progress.isWaiting(delivery):
             let before = progress.deliveries.filter { $0.position < delivery.position && $0.state != .done }.map(\.system)
             return ("waiting", "Waiting", "sent once \(before.joined(separator: " and ")) confirms")
+        case .pending where delivery.isBeingSent():
+            return (delivery.attempts == 0 ? "pending" : "retrying", delivery.attempts == 0 ? "Pending" : "Retrying",
+                    "attempt \(delivery.attempts + 1) being sent now" + (last.map { "; \($0)" } ?? ""))
         case .pending where delivery.attempts == 0:
             return ("pending", "Pending", "first try due \(UTCDate.minute(delivery.nextAttemptAt))")
         case .pending:
