@@ -23,9 +23,12 @@ public struct DeletionReceipt: Sendable, Equatable {
         public let drawNumber: Int
         public let drawnAt: Date
         public let weight: Int
+        /// Its record is public (anyone can download the snapshot), not only kept for staff and auditors.
+        public let isPublished: Bool
 
-        public init(sweepstakesName: String, drawNumber: Int, drawnAt: Date, weight: Int) {
+        public init(sweepstakesName: String, drawNumber: Int, drawnAt: Date, weight: Int, isPublished: Bool) {
             (self.sweepstakesName, self.drawNumber, self.drawnAt, self.weight) = (sweepstakesName, drawNumber, drawnAt, weight)
+            self.isPublished = isPublished
         }
     }
 
@@ -87,14 +90,15 @@ public struct DeletionReceipt: Sendable, Equatable {
             SELECT created_at, source FROM deletion_requests WHERE user_uuid = ? AND status = 'done' ORDER BY created_at LIMIT 1
             """, arguments: [uuid])
         let lines = try Row.fetchAll(db, sql: """
-            SELECT w.name, d.number, d.drawn_at, l.weight FROM deleted_account_draw_lines l
+            SELECT w.name, d.number, d.drawn_at, d.public_token IS NOT NULL AS published, l.weight FROM deleted_account_draw_lines l
             JOIN sweepstakes_draws d ON d.id = l.draw_id JOIN sweepstakes w ON w.id = d.sweepstakes_id
             WHERE l.uuid = ? ORDER BY d.drawn_at, d.id
             """, arguments: [uuid]).map { row in
-                DrawLine(sweepstakesName: row["name"], drawNumber: row["number"], drawnAt: row.timestamp("drawn_at") ?? .distantPast, weight: row["weight"])
+                DrawLine(sweepstakesName: row["name"], drawNumber: row["number"], drawnAt: row.timestamp("drawn_at") ?? .distantPast,
+                         weight: row["weight"], isPublished: row["published"])
             }
         let prizes = try Row.fetchAll(db, sql: """
-            SELECT w.name, w.prize, d.number, (x.rank <= w.winner_count OR x.promoted_for IS NOT NULL) AS won, x.claimed_at, x.forfeited_at
+            SELECT w.name, w.prize, d.number, (x.rank <= d.winner_count OR x.promoted_for IS NOT NULL) AS won, x.claimed_at, x.forfeited_at
             FROM draw_winners x JOIN sweepstakes_draws d ON d.id = x.draw_id JOIN sweepstakes w ON w.id = d.sweepstakes_id
             WHERE x.user_uuid = ? ORDER BY d.drawn_at, x.rank
             """, arguments: [uuid]).map { row in

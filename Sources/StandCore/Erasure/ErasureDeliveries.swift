@@ -16,6 +16,7 @@ public final class ErasureDeliveries: Sendable {
 
     /// Deliveries sent at once; more wait for a free slot.
     public static let concurrentDeliveries = 8
+    static let firstWaitAfterStoreFailure: Duration = .milliseconds(500)
 
     public init(outbox: ErasureOutbox, courier: ErasureCourier, idleCheck: Duration = .seconds(30),
                 clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -76,11 +77,25 @@ public final class ErasureDeliveries: Sendable {
         let limit = Self.concurrentDeliveries
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
+            var afterFailure = Self.firstWaitAfterStoreFailure
             while !Task.isCancelled {
                 let now = clock()
                 let wanted = limit - inFlight
-                let claimed = wanted == 0 ? [] : (try? await outbox.claimDue(
-                    limit: wanted, now: now, leaseUntil: now.addingTimeInterval(targets.timeout.seconds + 30))) ?? []
+                let claimed: [ErasureDelivery]
+                do {
+                    claimed = wanted == 0 ? [] : try await outbox.claimDue(
+                        limit: wanted, now: now, leaseUntil: now.addingTimeInterval(targets.timeout.seconds + 30))
+                    afterFailure = Self.firstWaitAfterStoreFailure
+                } catch {
+                    // The store is busy, being checked or sick: due deliveries stay due, so wait
+                    // (longer each time) instead of asking again at once.
+                    if inFlight == 0 {
+                        await signal.wait(upTo: afterFailure)
+                        afterFailure = min(afterFailure * 2, idleCheck)
+                        continue
+                    }
+                    claimed = []
+                }
                 for delivery in claimed {
                     group.addTask { await self.deliver(delivery, now: now, logger: logger) }
                 }

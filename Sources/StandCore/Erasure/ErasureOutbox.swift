@@ -47,7 +47,8 @@ public struct ErasureOutbox: Sendable {
     public func nextDue() async throws -> Date? {
         try await store.read { db in
             try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(MAX(o.next_attempt_at, IFNULL(o.lease_until, ''))) AS due FROM erasure_deliveries o
+                SELECT MIN(MAX(o.next_attempt_at, IFNULL(o.lease_until, ''))) AS due
+                FROM erasure_deliveries o JOIN deleted_accounts d ON d.uuid = o.account_uuid
                 WHERE o.state = 'pending'
                   AND NOT EXISTS (SELECT 1 FROM erasure_deliveries e
                                   WHERE e.account_uuid = o.account_uuid AND e.position < o.position AND e.state <> 'done')
@@ -83,7 +84,7 @@ public struct ErasureOutbox: Sendable {
     @discardableResult
     public func record(_ answer: Answer, for delivery: ErasureDelivery, now: Date = Date(),
                        jitter: Double = Double.random(in: 0..<0.5)) async throws -> Recorded {
-        let schedule = self.schedule
+        let schedule = self.schedule, window = schedule.giveUpAfter.seconds
         return try await store.write { db in
             guard let current = try ErasureDelivery.fetchOne(db.cachedStatement(sql: ErasureDelivery.select + " WHERE o.id = ?"),
                                                            arguments: [delivery.id]),
@@ -98,6 +99,11 @@ public struct ErasureOutbox: Sendable {
                 try AuditLog.record(db, .erasureConfirmed, by: .system, target: target, detail: """
                     \(current.system) confirmed (HTTP \(answer.status ?? 200), attempt \(attempts), delivery \(current.deliveryId))
                     """, at: now)
+                // The next system can be sent only now: its 7 days start now, however long this one took.
+                try db.execute(sql: """
+                    UPDATE erasure_deliveries SET give_up_at = MAX(give_up_at, ?), next_attempt_at = MIN(next_attempt_at, ?)
+                    WHERE account_uuid = ? AND position = ? AND state = 'pending'
+                    """, arguments: [now.addingTimeInterval(window), now, current.accountUUID, current.position + 1])
                 return .done
             }
             let next = now.addingTimeInterval(schedule.wait(afterFailedAttempt: attempts, jitter: jitter))
@@ -124,6 +130,8 @@ public struct ErasureOutbox: Sendable {
         case retrying
         /// Already confirmed: nothing to do.
         case alreadyDone(Date?)
+        /// An earlier system has not confirmed yet: this one cannot be sent before it.
+        case waitingFor(String)
         case notFound
     }
 
@@ -136,6 +144,9 @@ public struct ErasureOutbox: Sendable {
                 db.cachedStatement(sql: ErasureDelivery.select + " WHERE o.account_uuid = ? AND o.system = ?"), arguments: [uuid, system])
             else { return .notFound }
             guard delivery.state != .done else { return .alreadyDone(delivery.doneAt) }
+            if let earlier = try Self.progress(db, uuid: uuid).deliveries.first(where: { $0.position < delivery.position && $0.state != .done }) {
+                return .waitingFor(earlier.system)
+            }
             try db.execute(sql: """
                 UPDATE erasure_deliveries SET state = 'pending', next_attempt_at = ?, failed_at = NULL,
                     give_up_at = MAX(give_up_at, ?) WHERE id = ?

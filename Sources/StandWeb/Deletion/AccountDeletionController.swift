@@ -84,6 +84,8 @@ struct AccountDeletionController {
                 return .redirect(to: Site.user.href(uuid, ["done": "retried"]))
             case .alreadyDone(let at):
                 throw HTTPError(.conflict, message: "\(system) already confirmed this deletion\(at.map { " at \(UTCDate.minute($0))" } ?? ""); nothing was sent.")
+            case .waitingFor(let earlier):
+                throw HTTPError(.conflict, message: "\(system) is told only after \(earlier) confirms; retry \(earlier) instead. Nothing was sent.")
             case .notFound:
                 throw HTTPError(.notFound, message: "The deletion of \(uuid) has no delivery to “\(system)”.")
             }

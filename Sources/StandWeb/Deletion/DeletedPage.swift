@@ -85,15 +85,16 @@ struct DeletedPage: PageModel {
     static func completion(_ tombstone: Tombstone) -> String {
         let progress = tombstone.erasure
         if tombstone.isComplete {
-            let at = [tombstone.erasedAt, progress.confirmedAt].compactMap { $0 }.max()
-            return "Complete everywhere" + (at.map { " at \(UTCDate.minute($0))" } ?? "")
-                + (progress.noneConfigured ? " this console knows of" : "")
+            let at = [tombstone.erasedAt, progress.confirmedAt].compactMap { $0 }.max().map { " at \(UTCDate.minute($0))" } ?? ""
+            return progress.noneConfigured ? "Erased from this store\(at); no other system was told" : "Complete everywhere\(at)"
+        }
+        if let failed = progress.deliveries.first(where: { $0.state == .failed }) {
+            return "Not complete: \(failed.system) gave up, and only an owner's retry sends it again"
         }
         var missing: [String] = []
         if !tombstone.isErased { missing.append("the store's bytes") }
-        let unconfirmed = progress.deliveries.filter { $0.state != .done }.map(\.system)
-        if !unconfirmed.isEmpty { missing.append(unconfirmed.joined(separator: " and ")) }
-        return "Not complete yet: waiting for " + missing.joined(separator: " and then ")
+        missing += progress.deliveries.filter { $0.state != .done }.map(\.system)
+        return "Not complete yet: waiting for " + missing.joined(separator: ", ").replacingLastComma()
     }
 
     /// The badge, its words, and the detail: "retrying — attempt 4, last answer HTTP 503 at …, next try at …".
@@ -121,7 +122,10 @@ struct DeletedPage: PageModel {
         }
     }
 
+    var hasFailed: Bool { systems.contains { $0.state == "failed" } }
+
     static let fields: [String: @Sendable (Self) -> Any?] = [
+        "hasFailed": { $0.hasFailed },
         "uuid": { $0.uuid }, "deletedAt": { $0.deletedAt }, "deletedAtInstant": { $0.deletedAtInstant }, "deletedBy": { $0.deletedBy },
         "reason": { $0.reason }, "erasure": { $0.erasure }, "isErased": { $0.isErased },
         "completion": { $0.completion }, "isComplete": { $0.isComplete },
@@ -168,5 +172,13 @@ struct DeletedPage: PageModel {
         fresh.erasure = ErasureProgress(deliveries: [delivery("firebase", 1, "pending", attempts: 0)])
         let none = tombstone(erasedAt: "2026-11-23 10:00:01.000")
         return (pending, failed, fresh, none)
+    }
+}
+
+private extension String {
+    /// "a, b, c" → "a, b and c".
+    func replacingLastComma() -> String {
+        guard let comma = range(of: ", ", options: .backwards) else { return self }
+        return replacingCharacters(in: comma, with: " and ")
     }
 }

@@ -66,8 +66,7 @@ struct DeletionReceiptPage: PageModel {
     static func source(_ source: String) -> String {
         switch source {
         case "app": "in the app"
-        case "support": "through support"
-        default: "by \(source)"
+        default: "through Stand's support"
         }
     }
 
@@ -83,9 +82,10 @@ struct DeletionReceiptPage: PageModel {
                              why: "They may have been used as daily questions. Nothing in them identifies you."))
         }
         for line in receipt.drawLines {
-            kept.append(Kept(what: "Your line in the published entrant list of “\(line.sweepstakesName)”, draw \(line.drawNumber) of \(UTCDate.day(line.drawnAt)): "
-                                + "your account's ID and your \(line.weight.counted("entry", plural: "entries")).",
-                             why: "Anyone can re-check that draw from this list; without your line nobody could. It holds nothing else about you."))
+            kept.append(Kept(what: "Your line in the " + (line.isPublished ? "published " : "") + "entrant list of “\(line.sweepstakesName)”, "
+                                + "draw \(line.drawNumber) of \(UTCDate.day(line.drawnAt)): your account's ID and your \(line.weight.counted("entry", plural: "entries")).",
+                             why: (line.isPublished ? "Anyone" : "An auditor") + " can re-check that draw from this list; without your line nobody could. "
+                                + "It holds nothing else about you."))
         }
         if receipt.drawLines.isEmpty, let entries = receipt.entriesKept, entries > 0 {
             kept.append(Kept(what: "\(entries.counted("sweepstakes entry", plural: "sweepstakes entries")) in sweepstakes already drawn, with nothing linking them to you.",
@@ -120,7 +120,7 @@ struct DeletionReceiptPage: PageModel {
             "done_at": "2026-11-23 10:00:02.000", "created_at": "2026-11-23 10:00:00.000", "deleted_at": "2026-11-23 10:00:00.000"])])
         let full = DeletionReceipt(tombstone: withSystems, requestReceivedAt: Date(timeIntervalSince1970: 1_795_000_000), requestSource: Fixture.hostile,
                                    answersDetached: 12, entriesKept: 3, suggestionsDetached: 1,
-                                   drawLines: [.init(sweepstakesName: Fixture.hostile, drawNumber: 1, drawnAt: Date(timeIntervalSince1970: 1_795_000_000), weight: 4)],
+                                   drawLines: [.init(sweepstakesName: Fixture.hostile, drawNumber: 1, drawnAt: Date(timeIntervalSince1970: 1_795_000_000), weight: 4, isPublished: true)],
                                    prizes: [.init(sweepstakesName: Fixture.hostile, prize: Fixture.hostile, drawNumber: 1, isWinner: true,
                                                   claimedAt: Date(timeIntervalSince1970: 1_795_100_000), forfeitedAt: nil)])
         let bare = DeletionReceipt(tombstone: tombstone, requestReceivedAt: nil, requestSource: nil, answersDetached: nil, entriesKept: nil,

@@ -166,11 +166,15 @@ import Testing
         let owner = try await insertStaff(scene.store, email: "owner@example.com", role: .owner)
         let outbox = scene.deliveries.outbox
         let retriedAt = scene.deletedAt.addingTimeInterval(week + 86_400)
+        #expect(try await outbox.retryNow(uuid: Self.uuid, system: "aws", by: owner, now: retriedAt) == .waitingFor("firebase"),
+                "AWS cannot go before Firebase")
         #expect(try await outbox.retryNow(uuid: Self.uuid, system: "firebase", by: owner, now: retriedAt) == .retrying)
         firebase = try scene.delivery("firebase")
         #expect(firebase.state == .pending && firebase.failedAt == nil)
         #expect(abs(firebase.giveUpAt.timeIntervalSince(retriedAt) - week) < 1, "another 7 days from the retry")
         #expect(await scene.round(at: week + 86_400) == 1)
+        let aws = try scene.delivery("aws")
+        #expect(abs(aws.giveUpAt.timeIntervalSince(retriedAt) - week) < 1, "AWS's 7 days start when Firebase confirms, not at the deletion")
         #expect(await scene.round(at: week + 86_400) == 1)
         #expect(try scene.rows().allSatisfy { $0.state == .done })
         #expect(receiver.accepted().map { $0["system"] } == ["firebase", "aws"])

@@ -66,21 +66,21 @@ import Testing
 
             var tombstone = try await browser.get("/users/\(scene.jane.uuid)")
             #expect(tombstone.body.contains("Not complete yet: waiting for firebase and aws"))
-            #expect(tombstone.body.contains(#"<tr data-system="firebase"><th scope="row">firebase</th><td><span class="badge pending">Pending</span>"#))
-            #expect(tombstone.body.contains(#"<span class="badge waiting">Waiting</span></td><td>sent once firebase confirms</td>"#))
+            #expect(tombstone.body.contains(#"<tr data-system="firebase"><th scope="row">firebase</th><td data-label="State"><span class="badge pending">Pending</span>"#))
+            #expect(tombstone.body.contains(#"<span class="badge waiting">Waiting</span></td><td data-label="Detail">sent once firebase confirms</td>"#))
             #expect(!tombstone.body.contains("Retry now"), "support does not retry")
             let copies = try #require(tombstone.body.range(of: #"<table id="copies">"#).map { String(tombstone.body[$0.lowerBound...]) })
-            let rows = copies.components(separatedBy: "</table>")[0].components(separatedBy: "<tr><td>").dropFirst()
+            let rows = copies.components(separatedBy: "</table>")[0].components(separatedBy: "<tr><td data-label=\"Made\">").dropFirst()
             #expect(rows.count == 3, "entrants CSV, the unfiltered audit CSV, the data export; not the audit CSV filtered to someone else")
-            #expect(rows.contains { $0.contains("owner@example.com</td><td>Entrants CSV</td><td>Autumn (#\(scene.sweepstakes))") })
-            #expect(rows.contains { $0.contains("owner@example.com</td><td>Audit log CSV</td><td>filter: everything") })
-            #expect(rows.contains { $0.contains("support@example.com</td><td>Data-access export</td>") })
+            #expect(rows.contains { $0.contains("owner@example.com</td><td data-label=\"Export\">Entrants CSV</td><td data-label=\"Which\">Autumn (#\(scene.sweepstakes))") })
+            #expect(rows.contains { $0.contains("owner@example.com</td><td data-label=\"Export\">Audit log CSV</td><td data-label=\"Which\">filter: everything") })
+            #expect(rows.contains { $0.contains("support@example.com</td><td data-label=\"Export\">Data-access export</td>") })
             #expect(!tombstone.body.contains(scene.jane.email))
 
             #expect(await services.erasureDeliveries.deliverDue() == 1)
             tombstone = try await browser.get("/users/\(scene.jane.uuid)")
-            #expect(tombstone.body.contains(#"<span class="badge done">Confirmed</span></td><td>at "#))
-            #expect(tombstone.body.contains(#"<tr data-system="aws"><th scope="row">aws</th><td><span class="badge pending">Pending</span>"#))
+            #expect(tombstone.body.contains(#"<span class="badge done">Confirmed</span></td><td data-label="Detail">at "#))
+            #expect(tombstone.body.contains(#"<tr data-system="aws"><th scope="row">aws</th><td data-label="State"><span class="badge pending">Pending</span>"#))
             #expect(await services.erasureDeliveries.deliverDue() == 1)
             tombstone = try await browser.get("/users/\(scene.jane.uuid)")
             #expect(tombstone.body.contains("<strong>Complete everywhere at "))
@@ -92,7 +92,7 @@ import Testing
                          "Firebase (sign-in)</dt><dd class=\"confirmation\">Confirmed deleted at ",
                          "Amazon Web Services (app data)</dt><dd class=\"confirmation\">Confirmed deleted at ",
                          "3 answers to daily questions, with nothing linking them to you.",
-                         "Your line in the published entrant list of “Autumn”, draw 1 of ", "your account's ID and your 4 entries.", "picked your account's ID as a winner for A bike."] {
+                         "Your line in the entrant list of “Autumn”, draw 1 of ", "An auditor can re-check that draw from this list", "your account's ID and your 4 entries.", "picked your account's ID as a winner for A bike."] {
                 #expect(receipt.body.contains(text), "\(text)")
             }
             #expect(!receipt.body.contains(scene.jane.email) && !receipt.body.contains("support@example.com"), "no email, no staff name")
@@ -116,7 +116,7 @@ import Testing
 
             try await browser.signIn("support@example.com")
             var tombstone = try await browser.get("/users/\(scene.jane.uuid)")
-            #expect(tombstone.body.contains(#"<span class="badge failed">Failed</span></td><td>gave up at "#))
+            #expect(tombstone.body.contains(#"<span class="badge failed">Failed</span></td><td data-label="Detail">gave up at "#))
             #expect(tombstone.body.contains("after 1 attempt; last answer HTTP 503 at "))
             #expect(!tombstone.body.contains("Retry now"))
             #expect(try await browser.post("/users/\(scene.jane.uuid)/erasure-retry", ["system": "firebase"]).status == .forbidden)
