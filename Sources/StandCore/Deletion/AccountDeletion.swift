@@ -45,10 +45,10 @@ public struct AccountDeletion: Sendable {
             let preview = try DeletionPreview.make(db, account: account)
             // Found while the person's entries still point at them; kept once the tombstone exists.
             let copies = try ConsoleExports.heldBy(db, userId: account.id, uuid: account.uuid)
-            let drawLines = try DeletionReceipt.drawLines(db, userId: account.id, uuid: account.uuid)
+            let draws = try DeletionReceipt.draws(db, userId: account.id)
             try Self.erase(db, account, reason: reason, staffId: staffId, now: now)
             try ConsoleExports.keepCopies(db, uuid: uuid, exportIds: copies)
-            try DeletionReceipt.keep(db, uuid: uuid, preview: preview, drawLines: drawLines)
+            try DeletionReceipt.keep(db, uuid: uuid, preview: preview, draws: draws)
             if let deliveries {
                 try ErasureOutbox.enqueue(db, uuid: uuid, systems: deliveries.targets.systems, schedule: deliveries.outbox.schedule, now: now)
             }

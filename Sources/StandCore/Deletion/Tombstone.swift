@@ -38,12 +38,13 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
         return tombstone
     }
 
+    static let select = """
+        SELECT d.uuid, d.deleted_at, d.deleted_by, d.reason, d.erased_at, s.email AS staff_email
+        FROM deleted_accounts d LEFT JOIN staff s ON s.id = d.deleted_by
+        """
+
     private static func fetch(_ db: Database, uuid: String) throws -> Tombstone? {
-        try Tombstone.fetchOne(db.cachedStatement(sql: """
-            SELECT d.uuid, d.deleted_at, d.deleted_by, d.reason, d.erased_at, s.email AS staff_email
-            FROM deleted_accounts d LEFT JOIN staff s ON s.id = d.deleted_by
-            WHERE d.uuid = ?
-            """), arguments: [uuid])
+        try Tombstone.fetchOne(db.cachedStatement(sql: select + " WHERE d.uuid = ?"), arguments: [uuid])
     }
 
 }

@@ -28,9 +28,17 @@ public struct IncompleteDeletions: Sendable, Equatable {
 
     static func read(_ db: Database, limit: Int) throws -> IncompleteDeletions {
         let (count, failed) = try counts(db)
-        let oldest = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT d.uuid FROM deleted_accounts d WHERE d.uuid IN (\(uuids)) ORDER BY d.deleted_at, d.uuid LIMIT ?
-            """), arguments: [limit]).compactMap { try Tombstone.find(db, uuid: $0) }
+        // Two queries for the whole list: the tombstones, then all their deliveries.
+        var oldest = try Tombstone.fetchAll(db.cachedStatement(sql: Tombstone.select + """
+             WHERE d.uuid IN (\(uuids)) ORDER BY d.deleted_at, d.uuid LIMIT ?
+            """), arguments: [limit])
+        let shown = String(decoding: try JSONEncoder().encode(oldest.map(\.uuid)), as: UTF8.self)
+        let deliveries = Dictionary(grouping: try ErasureDelivery.fetchAll(db.cachedStatement(sql: ErasureDelivery.select + """
+             WHERE o.account_uuid IN (SELECT value FROM json_each(?)) ORDER BY o.account_uuid, o.position
+            """), arguments: [shown]), by: \.accountUUID)
+        for index in oldest.indices {
+            oldest[index].erasure = ErasureProgress(deliveries: deliveries[oldest[index].uuid] ?? [])
+        }
         return IncompleteDeletions(count: count, failed: failed, oldest: oldest)
     }
 }

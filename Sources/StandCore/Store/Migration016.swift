@@ -18,8 +18,10 @@ import GRDB
 ///   deletion's transaction while their entries still exist, for the tombstone.
 /// - What a deletion keeps, for the person's receipt: `deleted_accounts`
 ///   gains the counts of answers, kept entries and suggestions it detached
-///   (NULL for deletions before 016), and `deleted_account_draw_lines` the
-///   person's line (UUID and weight) in each kept draw snapshot.
+///   (NULL for deletions before 016), and `deleted_account_draws` the draws
+///   of sweepstakes the person had entered whose snapshot is kept: the
+///   receipt reads their line (UUID and weight) from it when asked, so a
+///   deletion never scans a million-line snapshot inside its transaction.
 enum Migration016 {
     static func apply(_ db: Database) throws {
         try db.execute(sql: """
@@ -75,10 +77,9 @@ enum Migration016 {
             ALTER TABLE deleted_accounts ADD COLUMN answers_detached INTEGER;
             ALTER TABLE deleted_accounts ADD COLUMN entries_kept INTEGER;
             ALTER TABLE deleted_accounts ADD COLUMN suggestions_detached INTEGER;
-            CREATE TABLE deleted_account_draw_lines (
+            CREATE TABLE deleted_account_draws (
                 uuid TEXT NOT NULL REFERENCES deleted_accounts(uuid),
                 draw_id INTEGER NOT NULL REFERENCES sweepstakes_draws(id),
-                weight INTEGER NOT NULL,
                 PRIMARY KEY (uuid, draw_id)
             ) WITHOUT ROWID;
             CREATE TABLE deleted_account_copies (

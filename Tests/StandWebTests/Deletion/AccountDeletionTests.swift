@@ -103,7 +103,7 @@ import Testing
         // The tombstone's records point at it by UUID: its deliveries, the exports that held it, its draw lines.
         let allowedUUIDPlaces: Set<String> = ["deleted_accounts.uuid", "audit_events.target_id", "audit_events.detail", "deletion_requests.user_uuid",
                                               "erasure_deliveries.account_uuid", "console_exports.subject_uuid", "console_exports.filter",
-                                              "deleted_account_copies.uuid", "deleted_account_draw_lines.uuid"]
+                                              "deleted_account_copies.uuid", "deleted_account_draws.uuid"]
         try store.pool.read { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             #expect(tables.count >= 14)
