@@ -20,14 +20,17 @@ public struct DashboardSummary: Sendable {
 /// The front page's figures, read together.
 public struct Dashboard: Sendable {
     let store: StandStore
+    let incompleteCounts: IncompleteDeletionCounts
 
-    public init(store: StandStore) {
+    public init(store: StandStore, incompleteCounts: IncompleteDeletionCounts? = nil) {
         self.store = store
+        self.incompleteCounts = incompleteCounts ?? IncompleteDeletionCounts(store: store)
     }
 
     public func summary(now: Date = Date()) async throws -> DashboardSummary {
         let today = UTCDate.day(now)
         let window = (0..<DashboardSummary.lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
+        let incompleteCounts = self.incompleteCounts
         return try await store.read { db in
             func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
                 try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
@@ -35,7 +38,7 @@ public struct Dashboard: Sendable {
             let scheduled = try Set(String.fetchAll(
                 db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
                 arguments: [window.first!, window.last!]))
-            let incomplete = try IncompleteDeletions.counts(db)
+            let incomplete = try incompleteCounts.read(db, now: now)
             return DashboardSummary(
                 today: today,
                 todaysQuestion: try QuestionResults.fetch(db, runsOn: today),

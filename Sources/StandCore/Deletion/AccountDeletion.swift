@@ -60,6 +60,7 @@ public struct AccountDeletion: Sendable {
             return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
         }
         guard case .deleted(let deleted, let preview) = outcome else { return outcome }
+        deliveries?.outbox.incompleteCounts.forget()
         deliveries?.wakeUp()
         if case .stillPending = await erasures.attempt() {
             erasures.wakeUp()

@@ -107,9 +107,11 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
 /// Deletion requests: listed by status, and opened or cancelled by staff.
 public struct DeletionRequests: Sendable {
     let store: StandStore
+    let incompleteCounts: IncompleteDeletionCounts
 
-    public init(store: StandStore) {
+    public init(store: StandStore, incompleteCounts: IncompleteDeletionCounts? = nil) {
         self.store = store
+        self.incompleteCounts = incompleteCounts ?? IncompleteDeletionCounts(store: store)
     }
 
     public static let maximumNoteLength = 500

@@ -7,10 +7,13 @@ import GRDB
 public struct ErasureOutbox: Sendable {
     let store: StandStore
     public let schedule: ErasureSchedule
+    /// The dashboard's count of deletions not complete everywhere: forgotten after each change made here.
+    public let incompleteCounts: IncompleteDeletionCounts
 
     public init(store: StandStore, schedule: ErasureSchedule = ErasureSchedule()) {
         self.store = store
         self.schedule = schedule
+        self.incompleteCounts = IncompleteDeletionCounts(store: store)
     }
 
     /// In the deletion's transaction: one pending delivery per system, in order, due now.
@@ -85,6 +88,7 @@ public struct ErasureOutbox: Sendable {
     public func record(_ answer: Answer, for delivery: ErasureDelivery, now: Date = Date(),
                        jitter: Double = Double.random(in: 0..<0.5)) async throws -> Recorded {
         let schedule = self.schedule, window = schedule.giveUpAfter.seconds
+        defer { incompleteCounts.forget() }
         return try await store.write { db in
             guard let current = try ErasureDelivery.fetchOne(db.cachedStatement(sql: ErasureDelivery.select + " WHERE o.id = ?"),
                                                            arguments: [delivery.id]),
@@ -139,6 +143,7 @@ public struct ErasureOutbox: Sendable {
     /// it gets another give-up window from now.
     public func retryNow(uuid: String, system: String, by actor: AuditActor, now: Date = Date()) async throws -> RetryOutcome {
         let window = schedule.giveUpAfter.seconds
+        defer { incompleteCounts.forget() }
         return try await store.write { db in
             guard let delivery = try ErasureDelivery.fetchOne(
                 db.cachedStatement(sql: ErasureDelivery.select + " WHERE o.account_uuid = ? AND o.system = ?"), arguments: [uuid, system])

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Deletions not yet complete everywhere: bytes still in the store's file,
 /// or a system that has not confirmed. For the dashboard and `/deletion-requests`.
@@ -10,29 +11,38 @@ public struct IncompleteDeletions: Sendable, Equatable {
     /// The oldest first, at most the list's limit.
     public let oldest: [Tombstone]
 
-    /// Through the partial indexes on pending and failed deliveries and pending erasures:
-    /// cheap however many deletions are complete.
-    static let uuids = """
-        SELECT account_uuid AS uuid FROM erasure_deliveries WHERE state = 'pending'
-        UNION SELECT account_uuid FROM erasure_deliveries WHERE state = 'failed'
-        UNION SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL
+    /// Accounts with a delivery not done (through the partial index
+    /// `erasure_deliveries_open`), and tombstones whose erasure is pending
+    /// though every delivery is done (`deleted_accounts_erasure_pending`):
+    /// both cost what is open, however many deletions are complete.
+    static let countSQL = """
+        SELECT (SELECT COUNT(DISTINCT account_uuid) FROM erasure_deliveries WHERE state <> 'done')
+             + (SELECT COUNT(*) FROM deleted_accounts d WHERE d.erased_at IS NULL AND NOT EXISTS (
+                  SELECT 1 FROM erasure_deliveries o WHERE o.account_uuid = d.uuid AND o.state <> 'done'))
         """
 
     static func counts(_ db: Database) throws -> (count: Int, failed: Int) {
-        let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (\(uuids))")) ?? 0
+        let count = try Int.fetchOne(db.cachedStatement(sql: countSQL)) ?? 0
         let failed = try Int.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(DISTINCT account_uuid) FROM erasure_deliveries WHERE state = 'failed'
             """)) ?? 0
         return (count, failed)
     }
 
-    static func read(_ db: Database, limit: Int) throws -> IncompleteDeletions {
-        let (count, failed) = try counts(db)
+    static func read(_ db: Database, limit: Int, counts: IncompleteDeletionCounts) throws -> IncompleteDeletions {
+        let (count, failed) = try counts.read(db)
+        // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure.
+        var uuids = try String.fetchAll(db.cachedStatement(sql: """
+            SELECT DISTINCT account_uuid FROM erasure_deliveries WHERE state <> 'done' ORDER BY created_at LIMIT ?
+            """), arguments: [limit])
+        uuids += try String.fetchAll(db.cachedStatement(sql: """
+            SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL ORDER BY deleted_at LIMIT ?
+            """), arguments: [limit])
+        let shown = String(decoding: try JSONEncoder().encode(Array(Set(uuids))), as: UTF8.self)
         // Two queries for the whole list: the tombstones, then all their deliveries.
         var oldest = try Tombstone.fetchAll(db.cachedStatement(sql: Tombstone.select + """
-             WHERE d.uuid IN (\(uuids)) ORDER BY d.deleted_at, d.uuid LIMIT ?
-            """), arguments: [limit])
-        let shown = String(decoding: try JSONEncoder().encode(oldest.map(\.uuid)), as: UTF8.self)
+             WHERE d.uuid IN (SELECT value FROM json_each(?)) ORDER BY d.deleted_at, d.uuid LIMIT ?
+            """), arguments: [shown, limit])
         let deliveries = Dictionary(grouping: try ErasureDelivery.fetchAll(db.cachedStatement(sql: ErasureDelivery.select + """
              WHERE o.account_uuid IN (SELECT value FROM json_each(?)) ORDER BY o.account_uuid, o.position
             """), arguments: [shown]), by: \.accountUUID)
@@ -43,9 +53,38 @@ public struct IncompleteDeletions: Sendable, Equatable {
     }
 }
 
+/// The counts, read at most once a `lifetime` per process: the dashboard shows
+/// them on every view, and with a thousand deletions in flight the count is a
+/// few hundred microseconds of work that a second-old figure spares.
+public final class IncompleteDeletionCounts: Sendable {
+    private let store: StandStore
+    private let lifetime: TimeInterval
+    private let cached = Mutex<(at: Date, count: Int, failed: Int)?>(nil)
+
+    public init(store: StandStore, lifetime: TimeInterval = 1) {
+        self.store = store
+        self.lifetime = lifetime
+    }
+
+    func read(_ db: Database, now: Date = Date()) throws -> (count: Int, failed: Int) {
+        if let hit = cached.withLock({ $0 }), now.timeIntervalSince(hit.at) < lifetime, hit.at <= now {
+            return (hit.count, hit.failed)
+        }
+        let fresh = try IncompleteDeletions.counts(db)
+        cached.withLock { $0 = (now, fresh.count, fresh.failed) }
+        return fresh
+    }
+
+    /// A deletion or a settled delivery changed them: the next view counts again.
+    public func forget() {
+        cached.withLock { $0 = nil }
+    }
+}
+
 extension DeletionRequests {
     /// Deletions not complete everywhere, oldest first.
-    public func incomplete(limit: Int = 50) async throws -> IncompleteDeletions {
-        try await store.read { db in try IncompleteDeletions.read(db, limit: limit) }
+    public func incomplete(limit: Int = 20) async throws -> IncompleteDeletions {
+        let counts = incompleteCounts
+        return try await store.read { db in try IncompleteDeletions.read(db, limit: limit, counts: counts) }
     }
 }

@@ -8,7 +8,9 @@ import GRDB
 ///   schedule in docs/erasure.md, and records every attempt here, so a
 ///   restart resumes where it stopped. `lease_until` marks a delivery a
 ///   console is sending right now (two consoles never send it at once).
-///   Partial index on the pending ones, by when they are due.
+///   Partial indexes on the pending ones, by when they are due; on the
+///   failed ones; and on those not done, by deletion time, for the list of
+///   deletions not complete everywhere (the dashboard counts it per view).
 /// - `console_exports`: every file of personal data the console handed out
 ///   (entrants CSV, audit CSV, a person's data export): what, when, by whom.
 ///   No personal data: a sweepstakes id, a person's UUID, an audit filter.
@@ -47,6 +49,7 @@ enum Migration016 {
             );
             CREATE INDEX erasure_deliveries_due ON erasure_deliveries(next_attempt_at) WHERE state = 'pending';
             CREATE INDEX erasure_deliveries_failed ON erasure_deliveries(failed_at) WHERE state = 'failed';
+            CREATE INDEX erasure_deliveries_open ON erasure_deliveries(created_at, account_uuid) WHERE state <> 'done';
 
             CREATE TABLE console_exports (
                 id INTEGER PRIMARY KEY,

@@ -59,7 +59,10 @@ public struct AppServices: Sendable {
         directory = UserDirectory(store: store)
         userEdit = UserEdit(store: store)
         deletion = AccountDeletion(store: store, erasures: erasures, deliveries: erasureDeliveries)
-        deletionRequests = DeletionRequests(store: store)
+        // One figure for the dashboard and the requests page, counted at most once a second
+        // and again after every change the outbox makes.
+        let incompleteCounts = erasureDeliveries.outbox.incompleteCounts
+        deletionRequests = DeletionRequests(store: store, incompleteCounts: incompleteCounts)
         scheduling = QuestionScheduling(store: store)
         questionImport = QuestionImport(store: store)
         review = SuggestionReview(store: store)
@@ -73,7 +76,7 @@ public struct AppServices: Sendable {
         timeline = AccountTimeline(store: store)
         dataExport = DataExport(store: store)
         auditLog = AuditLog(store: store)
-        dashboard = Dashboard(store: store)
+        dashboard = Dashboard(store: store, incompleteCounts: erasureDeliveries.outbox.incompleteCounts)
         var renderer = try await PageRenderer(
             templatesDirectory: configuration.templatesDirectory,
             failOnInvalidHTML: configuration.failOnInvalidHTML,

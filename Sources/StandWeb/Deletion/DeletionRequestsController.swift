@@ -8,7 +8,7 @@ struct DeletionRequestsController {
     let deletionRequests: DeletionRequests
     let renderer: PageRenderer
     static let pageSize = 100
-    static let incompleteShown = 50
+    static let incompleteShown = 20
 
     struct CancelForm: Decodable {
         var reason: String?
