@@ -99,6 +99,12 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case staffEnabled = "staff.enabled"
     case passwordReset = "staff.password_reset"
     case passwordChanged = "staff.password_changed"
+    /// A staff member confirmed a second factor (TOTP); the detail never holds the secret or a code.
+    case secondFactorEnabled = "staff.second_factor_enabled"
+    case secondFactorDisabled = "staff.second_factor_disabled"
+    /// Cleared from the command line for someone who lost their phone.
+    case secondFactorReset = "staff.second_factor_reset"
+    case recoveryCodeUsed = "staff.recovery_code_used"
     case userViewed = "user.viewed"
     case userUpdated = "user.updated"
     case userDeleted = "user.deleted"

@@ -21,6 +21,7 @@ public enum StandMigrations {
         migrator.registerMigration("014_suspensions_and_sign_out_everywhere", migrate: Migration014.apply)
         migrator.registerMigration("015_account_notes", migrate: Migration015.apply)
         migrator.registerMigration("016_erasure_outbox_and_exports", migrate: Migration016.apply)
+        migrator.registerMigration("017_staff_second_factor", migrate: Migration017.apply)
         return migrator
     }
 }

@@ -17,6 +17,10 @@ enum AuditWording {
         case .staffEnabled: return "Enabled the account"
         case .passwordReset: return "Reset the password"
         case .passwordChanged: return "Changed their own password"
+        case .secondFactorEnabled: return "Turned on a second factor (authenticator app)"
+        case .secondFactorDisabled: return "Turned off their second factor"
+        case .secondFactorReset: return "Cleared the second factor" + (detail.isEmpty ? "" : ": " + detail)
+        case .recoveryCodeUsed: return "Signed in with a recovery code" + (detail.isEmpty ? "" : " (\(detail))")
         case .userViewed: return "Opened the account's page"
         case .userUpdated: return detail.hasPrefix("changed ") ? "Changed " + detail.dropFirst(8) : "Changed the account"
         case .userDeleted: return "Deleted the account"
@@ -77,6 +81,8 @@ enum AuditWording {
         (.signInRefusedLocked, "Sign-in refused (locked)"), (.lockedOut, "Locked out"), (.signOut, "Signed out"),
         (.staffCreated, "Created a staff account"), (.roleChanged, "Changed a role"), (.staffDisabled, "Disabled staff"),
         (.staffEnabled, "Enabled staff"), (.passwordReset, "Reset a password"), (.passwordChanged, "Changed own password"),
+        (.secondFactorEnabled, "Turned on a second factor"), (.secondFactorDisabled, "Turned off a second factor"),
+        (.secondFactorReset, "Cleared a second factor"), (.recoveryCodeUsed, "Used a recovery code"),
         (.ownerCreatedAtSetup, "Set up the console"), (.auditExported, "Exported the audit log"),
         (.auditRedacted, "Removed personal data from the log"),
         (.questionScheduled, "Scheduled a question"), (.questionUpdated, "Changed a question"), (.questionUnscheduled, "Unscheduled a question"),

@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+
+/// A staff member's second factor in the store: enrolment (a secret, then a
+/// first code that confirms it, then ten recovery codes shown once), the
+/// check at sign-in (each code once), turning it off, and the command line's
+/// reset. The password checks around it are `StaffAccounts`'.
+public struct SecondFactors: Sendable {
+    let store: StandStore
+    public static let issuer = "Stand Admin"
+
+    public init(store: StandStore) {
+        self.store = store
+    }
+
+    public struct Enrolment: Sendable, Equatable {
+        /// Base32 in groups of four, to type into an app.
+        public let secretGrouped: String
+        /// The `otpauth://` link, for an app on this device or a QR code.
+        public let link: String
+    }
+
+    static let alreadyOn = Conflict(message: "A second factor is already on for this account; turn it off first to enrol a new phone.")
+
+    /// A new secret waiting for its first code (replacing one that never got it).
+    public func startEnrolment(staffId: Int64, email: String, now: Date = Date()) async throws -> Enrolment {
+        let secret = TOTP.newSecret()
+        let encoded = Base32.encode(secret)
+        try await store.write { db in
+            if try Self.confirmedFactor(db, staffId: staffId) != nil { throw Self.alreadyOn }
+            try db.execute(sql: """
+                INSERT INTO staff_second_factors (staff_id, secret, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (staff_id) DO UPDATE SET secret = excluded.secret, created_at = excluded.created_at,
+                    confirmed_at = NULL, last_used_step = NULL
+                """, arguments: [staffId, encoded, now])
+        }
+        return Enrolment(secretGrouped: Base32.grouped(encoded),
+                         link: TOTP(secret: secret).provisioningURI(account: email, issuer: Self.issuer))
+    }
+
+    /// The first code confirms the secret: from now on sign-in asks for codes.
+    /// Returns the recovery codes, the only time they are shown.
+    public func confirm(staffId: Int64, code: String, by actor: AuditActor, now: Date = Date()) async throws -> [String] {
+        let recoveryCodes = RecoveryCodes.generate()
+        try await store.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT secret, confirmed_at FROM staff_second_factors WHERE staff_id = ?", arguments: [staffId]),
+                  (row["confirmed_at"] as String?) == nil, let secret = Base32.decode(row["secret"]) else {
+                throw ValidationErrors("code", "Start again: there is no enrolment waiting for a code.")
+            }
+            guard let step = TOTP(secret: secret).matchingCounter(code, at: now) else {
+                throw ValidationErrors("code", "That code does not match. Type the 6 digits the app shows now (they change every 30 seconds).")
+            }
+            try db.execute(sql: "UPDATE staff_second_factors SET confirmed_at = ?, last_used_step = ? WHERE staff_id = ?",
+                           arguments: [now, step, staffId])
+            try db.execute(sql: "DELETE FROM staff_recovery_codes WHERE staff_id = ?", arguments: [staffId])
+            for code in recoveryCodes {
+                try db.execute(sql: "INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES (?, ?)",
+                               arguments: [staffId, RecoveryCodes.hash(code)])
+            }
+            try AuditLog.record(db, .secondFactorEnabled, by: actor, target: (AuditTarget.staff, String(staffId)), at: now)
+        }
+        return recoveryCodes
+    }
+
+    public enum Check: Sendable, Equatable {
+        case accepted
+        /// A recovery code, now spent; this many are left.
+        case recoveryCodeUsed(left: Int)
+        /// Wrong, already used, or too far from now.
+        case refused
+        /// No confirmed second factor: nothing to check.
+        case notEnrolled
+    }
+
+    /// A code (or a recovery code) at sign-in or re-authentication. A code's
+    /// time step is recorded in the same statement that accepts it, so two
+    /// requests with one code cannot both pass.
+    public func check(staffId: Int64, code: String, by actor: AuditActor, now: Date = Date()) async throws -> Check {
+        try await store.write { db in
+            guard let factor = try Self.confirmedFactor(db, staffId: staffId) else { return .notEnrolled }
+            if let step = factor.totp.matchingCounter(code, at: now, after: factor.lastUsedStep) {
+                try db.execute(sql: """
+                    UPDATE staff_second_factors SET last_used_step = ?
+                    WHERE staff_id = ? AND (last_used_step IS NULL OR last_used_step < ?)
+                    """, arguments: [step, staffId, step])
+                return db.changesCount == 1 ? .accepted : .refused
+            }
+            try db.execute(sql: "UPDATE staff_recovery_codes SET used_at = ? WHERE staff_id = ? AND code_hash = ? AND used_at IS NULL",
+                           arguments: [now, staffId, RecoveryCodes.hash(code)])
+            guard db.changesCount == 1 else { return .refused }
+            let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL",
+                                        arguments: [staffId]) ?? 0
+            try AuditLog.record(db, .recoveryCodeUsed, by: actor, target: (AuditTarget.staff, String(staffId)),
+                                detail: "\(left.counted("recovery code")) left", at: now)
+            return .recoveryCodeUsed(left: left)
+        }
+    }
+
+    public struct Status: Sendable, Equatable {
+        public let isOn: Bool
+        public let recoveryCodesLeft: Int
+    }
+
+    public func status(staffId: Int64) async throws -> Status {
+        try await store.read { db in
+            let isOn = try Self.confirmedFactor(db, staffId: staffId) != nil
+            let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL",
+                                        arguments: [staffId]) ?? 0
+            return Status(isOn: isOn, recoveryCodesLeft: isOn ? left : 0)
+        }
+    }
+
+    /// Turn it off (the caller has checked the password and a code); `reset`
+    /// says it was the command line, for someone locked out of their phone.
+    @discardableResult
+    public func turnOff(staffId: Int64, by actor: AuditActor, reset: Bool = false, now: Date = Date()) async throws -> Bool {
+        try await store.write { db in
+            try db.execute(sql: "DELETE FROM staff_second_factors WHERE staff_id = ?", arguments: [staffId])
+            let hadOne = db.changesCount == 1
+            try db.execute(sql: "DELETE FROM staff_recovery_codes WHERE staff_id = ?", arguments: [staffId])
+            guard hadOne else { return false }
+            try AuditLog.record(db, reset ? .secondFactorReset : .secondFactorDisabled, by: actor,
+                                target: (AuditTarget.staff, String(staffId)), detail: reset ? "from the command line" : nil, at: now)
+            return true
+        }
+    }
+
+    struct Factor {
+        let totp: TOTP
+        let lastUsedStep: Int64?
+    }
+
+    static func confirmedFactor(_ db: Database, staffId: Int64) throws -> Factor? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT secret, last_used_step FROM staff_second_factors WHERE staff_id = ? AND confirmed_at IS NOT NULL
+            """), arguments: [staffId]), let secret = Base32.decode(row["secret"]) else { return nil }
+        return Factor(totp: TOTP(secret: secret), lastUsedStep: row["last_used_step"])
+    }
+}
