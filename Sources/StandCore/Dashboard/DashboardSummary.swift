@@ -24,7 +24,7 @@ public struct Dashboard: Sendable {
 
     public init(store: StandStore, incompleteCounts: IncompleteDeletionCounts? = nil) {
         self.store = store
-        self.incompleteCounts = incompleteCounts ?? IncompleteDeletionCounts(store: store)
+        self.incompleteCounts = incompleteCounts ?? IncompleteDeletionCounts()
     }
 
     public func summary(now: Date = Date()) async throws -> DashboardSummary {

@@ -57,7 +57,8 @@ public struct AccountDeletion: Sendable {
                 entries kept detached: \(preview.entriesKept), suggestions detached: \(preview.suggestions), \
                 requests closed: \(preview.openRequests)
                 """, at: now)
-            return .deleted(try Tombstone.find(db, uuid: uuid)!, preview)
+            // Its deliveries and copies are read after the commit, with the erasure's outcome.
+            return .deleted(try Tombstone.withoutDetails(db, uuid: uuid)!, preview)
         }
         guard case .deleted(let deleted, let preview) = outcome else { return outcome }
         deliveries?.outbox.incompleteCounts.forget()

@@ -111,7 +111,7 @@ public struct DeletionRequests: Sendable {
 
     public init(store: StandStore, incompleteCounts: IncompleteDeletionCounts? = nil) {
         self.store = store
-        self.incompleteCounts = incompleteCounts ?? IncompleteDeletionCounts(store: store)
+        self.incompleteCounts = incompleteCounts ?? IncompleteDeletionCounts()
     }
 
     public static let maximumNoteLength = 500

@@ -14,8 +14,7 @@ import Synchronization
 public final class PendingErasures: Sendable {
     private let pool: DatabasePool
     private let busyTimeout: TimeInterval
-    private let wakeUps: AsyncStream<Void>
-    private let wake: AsyncStream<Void>.Continuation
+    private let signal = WakeSignal()
 
     static let firstRetry: Duration = .milliseconds(200)
     static let longestRetry: Duration = .seconds(2)
@@ -30,7 +29,6 @@ public final class PendingErasures: Sendable {
         self.pool = store.pool
         self.busyTimeout = store.busyTimeout
         self.idleCheck = idleCheck
-        (wakeUps, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     public enum Attempt: Sendable, Equatable {
@@ -70,29 +68,16 @@ public final class PendingErasures: Sendable {
 
     /// Ask the background loop to try now (after a deletion it could not finish).
     public func wakeUp() {
-        wake.yield()
+        signal.signal()
     }
 
     /// Attempt at once (resuming erasures left pending by a restart), then
     /// again with back-off while any is pending; then wait for a wake-up or
     /// the idle check. Runs once per store, until its task is cancelled.
     public func runUntilCancelled(logger: Logger) async {
-        let idleCheck = self.idleCheck, wake = self.wake
-        await withTaskGroup(of: Void.self) { group in
-            // The idle check is one more wake-up. Waiting on the stream and a
-            // sleep in a race instead would cancel the stream's reader, and a
-            // cancelled reader ends an AsyncStream for good: the loop then spun.
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: idleCheck)
-                    wake.yield()
-                }
-            }
-            wake.yield()
-            for await _ in wakeUps {
-                await attemptUntilNothingPending(logger: logger)
-            }
-            group.cancelAll()
+        while !Task.isCancelled {
+            await attemptUntilNothingPending(logger: logger)
+            await signal.wait(upTo: idleCheck)
         }
     }
 

@@ -32,7 +32,7 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
 
     /// The tombstone with its deliveries and copies.
     public static func find(_ db: Database, uuid: String) throws -> Tombstone? {
-        guard var tombstone = try fetch(db, uuid: uuid) else { return nil }
+        guard var tombstone = try withoutDetails(db, uuid: uuid) else { return nil }
         tombstone.erasure = try ErasureOutbox.progress(db, uuid: uuid)
         tombstone.copies = try ConsoleExports.copies(db, uuid: uuid)
         return tombstone
@@ -43,7 +43,8 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
         FROM deleted_accounts d LEFT JOIN staff s ON s.id = d.deleted_by
         """
 
-    private static func fetch(_ db: Database, uuid: String) throws -> Tombstone? {
+    /// The tombstone's own row, without its deliveries and copies.
+    static func withoutDetails(_ db: Database, uuid: String) throws -> Tombstone? {
         try Tombstone.fetchOne(db.cachedStatement(sql: select + " WHERE d.uuid = ?"), arguments: [uuid])
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// The background sender of the erasure outbox: a few deliveries in flight at
 /// a time, each recorded as it settles; between them, asleep until the next
@@ -38,15 +37,18 @@ public final class ErasureDeliveries: Sendable {
     @discardableResult
     public func deliverDue(now: Date? = nil, logger: Logger? = nil) async -> Int {
         let now = now ?? clock()
-        let leaseUntil = now.addingTimeInterval(targets.timeout.seconds + 30)
-        guard let due = try? await outbox.claimDue(limit: Self.concurrentDeliveries, now: now, leaseUntil: leaseUntil),
-              !due.isEmpty else { return 0 }
+        guard let due = try? await claim(Self.concurrentDeliveries, now: now), !due.isEmpty else { return 0 }
         await withTaskGroup(of: Void.self) { group in
             for delivery in due {
                 group.addTask { await self.deliver(delivery, now: now, logger: logger) }
             }
         }
         return due.count
+    }
+
+    /// Up to `limit` due deliveries, leased for one attempt's timeout and a margin.
+    private func claim(_ limit: Int, now: Date) async throws -> [ErasureDelivery] {
+        try await outbox.claimDue(limit: limit, now: now, leaseUntil: now.addingTimeInterval(targets.timeout.seconds + 30))
     }
 
     private func deliver(_ delivery: ErasureDelivery, now pinned: Date, logger: Logger?) async {
@@ -83,8 +85,7 @@ public final class ErasureDeliveries: Sendable {
                 let wanted = limit - inFlight
                 let claimed: [ErasureDelivery]
                 do {
-                    claimed = wanted == 0 ? [] : try await outbox.claimDue(
-                        limit: wanted, now: now, leaseUntil: now.addingTimeInterval(targets.timeout.seconds + 30))
+                    claimed = try await claim(wanted, now: now)
                     afterFailure = Self.firstWaitAfterStoreFailure
                 } catch {
                     // The store is busy, being checked or sick: due deliveries stay due, so wait
@@ -116,51 +117,5 @@ public final class ErasureDeliveries: Sendable {
         guard let next = try? await outbox.nextDue() else { return idleCheck }
         let seconds = max(next.timeIntervalSince(clock()), 0.01)
         return min(idleCheck, .milliseconds(Int64(seconds * 1000)))
-    }
-}
-
-/// A wake-up that is never lost: one given while nobody waits is kept for the next wait.
-final class WakeSignal: Sendable {
-    private struct State {
-        var pending = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
-    private let state = Mutex(State())
-
-    func signal() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard let waiter = state.waiter else {
-                state.pending = true
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume()
-    }
-
-    /// Until a signal, `duration` passes, or the task is cancelled.
-    func wait(upTo duration: Duration) async {
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: duration)
-            if !Task.isCancelled { self?.signal() }
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.pending || Task.isCancelled {
-                        state.pending = false
-                        return true
-                    }
-                    state.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            signal()
-        }
-        timer.cancel()
-        // A timer that fired as a real signal arrived leaves one spare wake-up: one extra look, harmless.
     }
 }

@@ -52,11 +52,6 @@ public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
         SELECT o.*, d.deleted_at FROM erasure_deliveries o JOIN deleted_accounts d ON d.uuid = o.account_uuid
         """
 
-    /// Waiting for the system before it: nothing is sent yet.
-    public func isWaiting(behind earlier: [ErasureDelivery]) -> Bool {
-        state == .pending && earlier.contains { $0.position < position && $0.state != .done }
-    }
-
     /// A console is sending it right now.
     public func isBeingSent(at now: Date = Date()) -> Bool {
         state == .pending && (leaseUntil.map { $0 > now } ?? false)
@@ -84,5 +79,13 @@ public struct ErasureProgress: Sendable, Equatable {
     /// When the last system confirmed.
     public var confirmedAt: Date? { allConfirmed ? deliveries.compactMap(\.doneAt).max() : nil }
 
-    public func isWaiting(_ delivery: ErasureDelivery) -> Bool { delivery.isWaiting(behind: deliveries) }
+    /// The systems told before this one that have not confirmed yet (in order).
+    public func unconfirmed(before delivery: ErasureDelivery) -> [ErasureDelivery] {
+        deliveries.filter { $0.position < delivery.position && $0.state != .done }
+    }
+
+    /// Pending, and waiting for a system before it: nothing is sent yet.
+    public func isWaiting(_ delivery: ErasureDelivery) -> Bool {
+        delivery.state == .pending && !unconfirmed(before: delivery).isEmpty
+    }
 }

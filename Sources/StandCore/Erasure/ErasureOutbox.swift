@@ -13,7 +13,7 @@ public struct ErasureOutbox: Sendable {
     public init(store: StandStore, schedule: ErasureSchedule = ErasureSchedule()) {
         self.store = store
         self.schedule = schedule
-        self.incompleteCounts = IncompleteDeletionCounts(store: store)
+        self.incompleteCounts = IncompleteDeletionCounts()
     }
 
     /// In the deletion's transaction: one pending delivery per system, in order, due now.
@@ -27,16 +27,19 @@ public struct ErasureOutbox: Sendable {
         }
     }
 
+    /// A pending delivery `o` whose earlier systems have all confirmed: one that may be sent.
+    static let sendable = """
+        o.state = 'pending' AND NOT EXISTS (SELECT 1 FROM erasure_deliveries e
+            WHERE e.account_uuid = o.account_uuid AND e.position < o.position AND e.state <> 'done')
+        """
+
     /// Due deliveries whose earlier systems have all confirmed, leased to this
     /// caller until `leaseUntil` (another console skips them meanwhile).
     public func claimDue(limit: Int, now: Date = Date(), leaseUntil: Date) async throws -> [ErasureDelivery] {
         guard limit > 0 else { return [] }
         return try await store.write { db in
             let due = try ErasureDelivery.fetchAll(db.cachedStatement(sql: ErasureDelivery.select + """
-                 WHERE o.state = 'pending' AND o.next_attempt_at <= ?
-                   AND (o.lease_until IS NULL OR o.lease_until <= ?)
-                   AND NOT EXISTS (SELECT 1 FROM erasure_deliveries e
-                                   WHERE e.account_uuid = o.account_uuid AND e.position < o.position AND e.state <> 'done')
+                 WHERE \(Self.sendable) AND o.next_attempt_at <= ? AND (o.lease_until IS NULL OR o.lease_until <= ?)
                  ORDER BY o.next_attempt_at, o.id LIMIT ?
                 """), arguments: [now, now, limit])
             for delivery in due {
@@ -52,9 +55,7 @@ public struct ErasureOutbox: Sendable {
             try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT MIN(MAX(o.next_attempt_at, IFNULL(o.lease_until, ''))) AS due
                 FROM erasure_deliveries o JOIN deleted_accounts d ON d.uuid = o.account_uuid
-                WHERE o.state = 'pending'
-                  AND NOT EXISTS (SELECT 1 FROM erasure_deliveries e
-                                  WHERE e.account_uuid = o.account_uuid AND e.position < o.position AND e.state <> 'done')
+                WHERE \(Self.sendable)
                 """))?.timestamp("due")
         }
     }
@@ -149,7 +150,7 @@ public struct ErasureOutbox: Sendable {
                 db.cachedStatement(sql: ErasureDelivery.select + " WHERE o.account_uuid = ? AND o.system = ?"), arguments: [uuid, system])
             else { return .notFound }
             guard delivery.state != .done else { return .alreadyDone(delivery.doneAt) }
-            if let earlier = try Self.progress(db, uuid: uuid).deliveries.first(where: { $0.position < delivery.position && $0.state != .done }) {
+            if let earlier = try Self.progress(db, uuid: uuid).unconfirmed(before: delivery).first {
                 return .waitingFor(earlier.system)
             }
             try db.execute(sql: """

@@ -57,12 +57,10 @@ public struct IncompleteDeletions: Sendable, Equatable {
 /// them on every view, and with a thousand deletions in flight the count is a
 /// few hundred microseconds of work that a second-old figure spares.
 public final class IncompleteDeletionCounts: Sendable {
-    private let store: StandStore
     private let lifetime: TimeInterval
     private let cached = Mutex<(at: Date, count: Int, failed: Int)?>(nil)
 
-    public init(store: StandStore, lifetime: TimeInterval = 1) {
-        self.store = store
+    public init(lifetime: TimeInterval = 1) {
         self.lifetime = lifetime
     }
 

@@ -109,7 +109,7 @@ struct DeletedPage: PageModel {
             return ("failed", "Failed", "gave up at \(delivery.failedAt.map(UTCDate.minute) ?? "?") after \(delivery.attempts.counted("attempt"))"
                     + (last.map { "; \($0)" } ?? ""))
         case .pending where progress.isWaiting(delivery):
-            let before = progress.deliveries.filter { $0.position < delivery.position && $0.state != .done }.map(\.system)
+            let before = progress.unconfirmed(before: delivery).map(\.system)
             return ("waiting", "Waiting", "sent once \(before.joined(separator: " and ")) confirms")
         case .pending where delivery.isBeingSent():
             return (delivery.attempts == 0 ? "pending" : "retrying", delivery.attempts == 0 ? "Pending" : "Retrying",

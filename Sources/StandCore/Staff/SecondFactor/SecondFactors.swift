@@ -88,8 +88,7 @@ public struct SecondFactors: Sendable {
             try db.execute(sql: "UPDATE staff_recovery_codes SET used_at = ? WHERE staff_id = ? AND code_hash = ? AND used_at IS NULL",
                            arguments: [now, staffId, RecoveryCodes.hash(code)])
             guard db.changesCount == 1 else { return .refused }
-            let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL",
-                                        arguments: [staffId]) ?? 0
+            let left = try Self.recoveryCodesLeft(db, staffId: staffId)
             try AuditLog.record(db, .recoveryCodeUsed, by: actor, target: (AuditTarget.staff, String(staffId)),
                                 detail: "\(left.counted("recovery code")) left", at: now)
             return .recoveryCodeUsed(left: left)
@@ -104,8 +103,7 @@ public struct SecondFactors: Sendable {
     public func status(staffId: Int64) async throws -> Status {
         try await store.read { db in
             let isOn = try Self.confirmedFactor(db, staffId: staffId) != nil
-            let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL",
-                                        arguments: [staffId]) ?? 0
+            let left = try Self.recoveryCodesLeft(db, staffId: staffId)
             return Status(isOn: isOn, recoveryCodesLeft: isOn ? left : 0)
         }
     }
@@ -123,6 +121,11 @@ public struct SecondFactors: Sendable {
                                 target: (AuditTarget.staff, String(staffId)), detail: reset ? "from the command line" : nil, at: now)
             return true
         }
+    }
+
+    static func recoveryCodesLeft(_ db: Database, staffId: Int64) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL"),
+                         arguments: [staffId]) ?? 0
     }
 
     struct Factor {
