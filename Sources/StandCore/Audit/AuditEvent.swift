@@ -105,6 +105,13 @@ public enum AuditAction: String, Sendable, CaseIterable {
     /// Cleared from the command line for someone who lost their phone.
     case secondFactorReset = "staff.second_factor_reset"
     case recoveryCodeUsed = "staff.recovery_code_used"
+    /// The password (and code) asked again before one of the riskiest actions.
+    case signInConfirmed = "staff.sign_in_confirmed"
+    /// One signed-in browser signed out by its owner from another, or by an owner.
+    case sessionEnded = "staff.session_ended"
+    /// Owners require (or stop requiring) a second factor of every staff member.
+    case secondFactorRequired = "console.second_factor_required"
+    case secondFactorNotRequired = "console.second_factor_not_required"
     case userViewed = "user.viewed"
     case userUpdated = "user.updated"
     case userDeleted = "user.deleted"

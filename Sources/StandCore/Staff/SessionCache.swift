@@ -6,8 +6,9 @@ import Synchronization
 /// store's reader threads (measured: the session lookup alone halved
 /// `/healthz` throughput, 26k → 11k req/s with a cookie).
 ///
-/// A change this process commits to `staff` or `staff_sessions` (sign-out,
-/// disable, role change, password reset) empties the cache at once (session
+/// A change this process commits to `staff`, `staff_sessions`, a second
+/// factor or the console's settings (sign-out, disable, role change, password
+/// reset, a re-confirmed password, the second-factor requirement) empties the cache at once (session
 /// deletions notify it: see `SessionStore.end`). A change another program
 /// makes directly in the store is seen within `lifetime`.
 final class SessionCache: Sendable {
@@ -32,7 +33,7 @@ final class SessionCache: Sendable {
     private let observation = Mutex<AnyDatabaseCancellable?>(nil)
 
     init(pool: DatabasePool) {
-        let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"))
+        let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"), Table("staff_second_factors"), Table("console_settings"))
             .start(in: pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
         observation.withLock { $0 = cancellable }
     }

@@ -34,6 +34,12 @@ public struct StaffAccounts: Sendable {
         try await store.read { db in try StaffMember.fetchOne(db, key: id) }
     }
 
+    /// The staff member with this email (compared without case), if any.
+    public func find(email: String) async throws -> StaffMember? {
+        let key = SignInThrottle.key(email)
+        return try await store.read { db in try StaffMember.filter(Column("email") == key).fetchOne(db) }
+    }
+
     /// A staff member and how many browsers they are signed in on now (for a confirmation page).
     public func withSessions(id: Int64, now: Date = Date()) async throws -> (member: StaffMember, sessions: Int)? {
         try await store.read { db in
@@ -42,11 +48,26 @@ public struct StaffAccounts: Sendable {
         }
     }
 
-    /// Every staff member by email, with when their sign-in lock ends (if locked now).
-    public func roster(now: Date = Date()) async throws -> [(member: StaffMember, lockedUntil: Date?)] {
+    /// Every staff member by email, as the staff list shows them.
+    public struct Roster: Sendable {
+        public struct Entry: Sendable {
+            public let member: StaffMember
+            /// When their sign-in lock ends, if locked now.
+            public let lockedUntil: Date?
+            public let hasSecondFactor: Bool
+        }
+
+        public let members: [Entry]
+        /// Owners require a second factor of everyone.
+        public let secondFactorRequired: Bool
+    }
+
+    public func roster(now: Date = Date()) async throws -> Roster {
         try await store.read { db in
             let locks = try SignInThrottle.locks(db, now: now)
-            return try Self.all(db).map { ($0, locks[$0.email.lowercased()]) }
+            let withFactor = Set(try Int64.fetchAll(db.cachedStatement(sql: "SELECT staff_id FROM staff_second_factors WHERE confirmed_at IS NOT NULL")))
+            return Roster(members: try Self.all(db).map { Roster.Entry(member: $0, lockedUntil: locks[$0.email.lowercased()], hasSecondFactor: withFactor.contains($0.id!)) },
+                          secondFactorRequired: try SecondFactorRequirement.isRequired(db))
         }
     }
 

@@ -12,6 +12,13 @@ public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
     public var createdAt: Date
     public var lastSeenAt: Date
     public var expiresAt: Date
+    /// Names the session on pages and in forms (the id is the cookie, never shown).
+    public var reference: String
+    /// When the password (and the code, with a second factor) was last checked for this session.
+    public var confirmedAt: Date
+    /// The browser and the address at sign-in, for the list of sessions.
+    public var userAgent: String?
+    public var address: String?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -20,15 +27,33 @@ public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
         case createdAt = "created_at"
         case lastSeenAt = "last_seen_at"
         case expiresAt = "expires_at"
+        case reference
+        case confirmedAt = "confirmed_at"
+        case userAgent = "user_agent"
+        case address
     }
 
-    public init(id: String, staffId: Int64, csrfToken: String, createdAt: Date, lastSeenAt: Date, expiresAt: Date) {
+    public init(id: String, staffId: Int64, csrfToken: String, createdAt: Date, lastSeenAt: Date, expiresAt: Date,
+                reference: String, confirmedAt: Date, userAgent: String?, address: String?) {
         self.id = id
         self.staffId = staffId
         self.csrfToken = csrfToken
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
         self.expiresAt = expiresAt
+        self.reference = reference
+        self.confirmedAt = confirmedAt
+        self.userAgent = userAgent
+        self.address = address
+    }
+
+    /// The riskiest actions (deleting an account, drawing winners, changing a
+    /// role, turning a second factor off) ask for the password again past this.
+    public static let recentSignInWindow: TimeInterval = 15 * 60
+
+    /// True when the password was checked for this session within `recentSignInWindow`.
+    public func isRecentlyConfirmed(at now: Date) -> Bool {
+        now.timeIntervalSince(confirmedAt) < Self.recentSignInWindow && confirmedAt <= now.addingTimeInterval(60)
     }
 
     /// Read by hand rather than through `Decodable`: every request reads one.
@@ -39,6 +64,10 @@ public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
         createdAt = row.timestamp("created_at") ?? .distantPast
         lastSeenAt = row.timestamp("last_seen_at") ?? .distantPast
         expiresAt = row.timestamp("expires_at") ?? .distantPast
+        reference = row["reference"] ?? ""
+        confirmedAt = row.timestamp("confirmed_at") ?? .distantPast
+        userAgent = row["user_agent"]
+        address = row["address"]
     }
 }
 
@@ -69,18 +98,19 @@ public struct SessionStore: Sendable {
 
     /// A new session for a staff member who just signed in. The previous
     /// session of this browser, if any, is deleted: the id rotates at sign-in.
-    public func start(staffId: Int64, replacing previousId: String?, now: Date = Date()) async throws -> StaffSession {
-        try await store.write { db in try Self.start(db, staffId: staffId, replacing: previousId, now: now) }
+    public func start(staffId: Int64, replacing previousId: String?, client: SignInClient = .unknown, now: Date = Date()) async throws -> StaffSession {
+        try await store.write { db in try Self.start(db, staffId: staffId, replacing: previousId, client: client, now: now) }
     }
 
-    static func start(_ db: Database, staffId: Int64, replacing previousId: String?, now: Date) throws -> StaffSession {
+    static func start(_ db: Database, staffId: Int64, replacing previousId: String?, client: SignInClient, now: Date) throws -> StaffSession {
         if let previousId {
             try end(db, id: previousId)
         }
         try StaffSession.filter(Column("expires_at") <= now || Column("last_seen_at") <= now.addingTimeInterval(-idleTimeout)).deleteAll(db)
         let session = StaffSession(
             id: SecureToken.hex(), staffId: staffId, csrfToken: SecureToken.hex(),
-            createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(absoluteTimeout)
+            createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(absoluteTimeout),
+            reference: SecureToken.hex(bytes: 8), confirmedAt: now, userAgent: client.userAgent, address: client.address
         )
         try session.insert(db)
         return session
@@ -89,6 +119,13 @@ public struct SessionStore: Sendable {
     public struct Active: Sendable {
         public let session: StaffSession
         public let staff: StaffMember
+        /// The staff member has a confirmed second factor.
+        public let hasSecondFactor: Bool
+        /// Owners require one of every staff member (`console_settings`).
+        public let secondFactorRequired: Bool
+
+        /// Required and not set up yet: every page but enrolment and sign-out waits for it.
+        public var mustSetUpSecondFactor: Bool { secondFactorRequired && !hasSecondFactor }
     }
 
     /// The session and its staff member, if the session exists, has not
@@ -120,17 +157,31 @@ public struct SessionStore: Sendable {
         // generation and preparing, and no transaction is opened around the two
         // lookups — each is one atomic statement, and a staff row changed in
         // between is read as it is now (disabled means refused).
+        // The second factor and the requirement ride along in the session's own
+        // statement, so a page still costs two lookups.
         try await store.unsafeRead { db -> Active? in
-            guard let session = try StaffSession.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff_sessions WHERE id = ?"), arguments: [id]),
-                  let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [session.staffId])
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                    SELECT s.*,
+                        EXISTS (SELECT 1 FROM staff_second_factors f WHERE f.staff_id = s.staff_id AND f.confirmed_at IS NOT NULL) AS has_second_factor,
+                        EXISTS (SELECT 1 FROM console_settings c WHERE c.name = '\(SecondFactorRequirement.settingName)' AND c.value = 'on') AS second_factor_required
+                    FROM staff_sessions s WHERE s.id = ?
+                    """), arguments: [id]),
+                  let staff = try StaffMember.fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [row["staff_id"] as Int64])
             else { return nil }
-            return Active(session: session, staff: staff)
+            return Active(session: try StaffSession(row: row), staff: staff,
+                          hasSecondFactor: row["has_second_factor"], secondFactorRequired: row["second_factor_required"])
         }
     }
 
     /// End one session (sign-out, or the one a new sign-in replaces).
     static func end(_ db: Database, id: String) throws {
         try StaffSession.deleteOne(db, key: id)
+        try notifySessionCaches(db)
+    }
+
+    /// The password (and code) were checked again for this session now.
+    static func confirm(_ db: Database, id: String, at now: Date) throws {
+        try db.execute(sql: "UPDATE staff_sessions SET confirmed_at = ? WHERE id = ?", arguments: [now, id])
         try notifySessionCaches(db)
     }
 

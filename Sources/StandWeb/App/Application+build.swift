@@ -36,6 +36,8 @@ public struct AppServices: Sendable {
     let dataExport: DataExport
     let auditLog: AuditLog
     let dashboard: Dashboard
+    let secondFactors: SecondFactors
+    let secondFactorRequirement: SecondFactorRequirement
     /// Every route registered, by pattern and method (405 answers, and the fuzz test's list).
     let routes = RouteTable()
     /// Question CSV files between preview and apply.
@@ -57,6 +59,8 @@ public struct AppServices: Sendable {
             outbox: ErasureOutbox(store: store, schedule: ErasureSchedule(firstRetry: targets.firstRetry)),
             courier: ErasureCourier(targets: targets))
         directory = UserDirectory(store: store)
+        secondFactors = SecondFactors(store: store)
+        secondFactorRequirement = SecondFactorRequirement(store: store)
         userEdit = UserEdit(store: store)
         deletion = AccountDeletion(store: store, erasures: erasures, deliveries: erasureDeliveries)
         // One figure for the dashboard and the requests page, counted at most once a second
@@ -174,12 +178,14 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     LoginController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
     SetupController(staff: services.staff, renderer: services.renderer, setupToken: configuration.setupToken).addRoutes(to: routes)
     DashboardController(dashboard: services.dashboard, renderer: services.renderer).addRoutes(to: routes)
-    AccountController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
+    let recentSignIn = RecentSignIn(staff: services.staff, renderer: services.renderer)
+    AccountController(staff: services.staff, secondFactors: services.secondFactors, renderer: services.renderer).addRoutes(to: routes)
     UsersController(directory: services.directory, renderer: services.renderer).addRoutes(to: routes)
     UserPageController(directory: services.directory, deletionRequests: services.deletionRequests, renderer: services.renderer, views: services.accountViews,
                        notes: services.notes, timeline: services.timeline).addRoutes(to: routes)
     UserEditController(directory: services.directory, userEdit: services.userEdit, deletion: services.deletion, renderer: services.renderer).addRoutes(to: routes)
-    AccountDeletionController(deletion: services.deletion, deliveries: services.erasureDeliveries, renderer: services.renderer).addRoutes(to: routes)
+    AccountDeletionController(deletion: services.deletion, deliveries: services.erasureDeliveries, recentSignIn: recentSignIn, renderer: services.renderer)
+        .addRoutes(to: routes)
     AccountToolsController(directory: services.directory, suspensions: services.suspensions, sessions: services.accountSessions,
                            corrections: services.statsCorrections, export: services.dataExport, renderer: services.renderer).addRoutes(to: routes)
     DeletionRequestsController(deletionRequests: services.deletionRequests, renderer: services.renderer).addRoutes(to: routes)
@@ -188,10 +194,12 @@ func buildRouter(_ configuration: AppConfiguration, services: AppServices, logge
     QuestionUploadController(questionImport: services.questionImport, renderer: services.renderer, uploads: services.uploads).addRoutes(to: routes)
     SuggestionsController(review: services.review, scheduling: services.scheduling, renderer: services.renderer).addRoutes(to: routes)
     SweepstakesController(sweepstakesAdmin: services.sweepstakesAdmin, draws: services.draws, renderer: services.renderer).addRoutes(to: routes)
-    DrawController(sweepstakesAdmin: services.sweepstakesAdmin, draws: services.draws, renderer: services.renderer).addRoutes(to: routes)
+    DrawController(sweepstakesAdmin: services.sweepstakesAdmin, draws: services.draws, recentSignIn: recentSignIn, renderer: services.renderer)
+        .addRoutes(to: routes)
     PublicDrawController(draws: services.draws, renderer: services.renderer, files: .read()).addRoutes(to: routes)
     EntryCorrectionsController(corrections: services.corrections, sweepstakesAdmin: services.sweepstakesAdmin, renderer: services.renderer).addRoutes(to: routes)
-    StaffController(staff: services.staff, renderer: services.renderer).addRoutes(to: routes)
+    StaffController(staff: services.staff, requirement: services.secondFactorRequirement, recentSignIn: recentSignIn, renderer: services.renderer)
+        .addRoutes(to: routes)
     AuditController(auditLog: services.auditLog, directory: services.directory, renderer: services.renderer).addRoutes(to: routes)
     return router
 }

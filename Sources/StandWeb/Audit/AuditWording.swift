@@ -21,6 +21,10 @@ enum AuditWording {
         case .secondFactorDisabled: return "Turned off their second factor"
         case .secondFactorReset: return "Cleared the second factor" + (detail.isEmpty ? "" : ": " + detail)
         case .recoveryCodeUsed: return "Signed in with a recovery code" + (detail.isEmpty ? "" : " (\(detail))")
+        case .signInConfirmed: return "Confirmed their password again" + (detail.isEmpty ? "" : " (\(detail))")
+        case .sessionEnded: return "Ended a session" + (detail.isEmpty ? "" : ": " + detail)
+        case .secondFactorRequired: return "Required a second factor of every staff member"
+        case .secondFactorNotRequired: return "Stopped requiring a second factor"
         case .userViewed: return "Opened the account's page"
         case .userUpdated: return detail.hasPrefix("changed ") ? "Changed " + detail.dropFirst(8) : "Changed the account"
         case .userDeleted: return "Deleted the account"
@@ -83,6 +87,8 @@ enum AuditWording {
         (.staffEnabled, "Enabled staff"), (.passwordReset, "Reset a password"), (.passwordChanged, "Changed own password"),
         (.secondFactorEnabled, "Turned on a second factor"), (.secondFactorDisabled, "Turned off a second factor"),
         (.secondFactorReset, "Cleared a second factor"), (.recoveryCodeUsed, "Used a recovery code"),
+        (.signInConfirmed, "Confirmed a password again"), (.sessionEnded, "Ended a session"),
+        (.secondFactorRequired, "Required a second factor"), (.secondFactorNotRequired, "Stopped requiring a second factor"),
         (.ownerCreatedAtSetup, "Set up the console"), (.auditExported, "Exported the audit log"),
         (.auditRedacted, "Removed personal data from the log"),
         (.questionScheduled, "Scheduled a question"), (.questionUpdated, "Changed a question"), (.questionUnscheduled, "Unscheduled a question"),

@@ -13,10 +13,17 @@ struct LoginController {
         var next: String?
     }
 
+    struct CodeForm: Decodable {
+        var code: String?
+        var next: String?
+    }
+
     func addRoutes(to router: Routes) {
         router.get(Site.login, .anyone, use: show)
         router.post(Site.login, .anyone, use: signIn)
-        router.post(Site.logout, .signedIn, use: signOut)
+        router.get(Site.loginCode, .anyone, use: showCodeStep)
+        router.post(Site.loginCode, .anyone, use: signInWithCode)
+        router.post(Site.logout, .signedInBeforeSecondFactor, use: signOut)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -25,6 +32,10 @@ struct LoginController {
         let parameters = QueryParameters(request)
         page.next = Self.safeNext(parameters["next"]) ?? ""
         if parameters["signed_out"] != nil { page.notice = "You have signed out." }
+        if parameters["expired"] != nil { page.notice = "That sign-in waited more than 5 minutes for its code. Start again with your email and password." }
+        if parameters["locked"] != nil {
+            page.error = "Too many wrong passwords or codes: you were signed out, and this account is locked for 15 minutes."
+        }
         if parameters["ended"] != nil {
             page.notice = "Your session ended before that form was sent, so nothing was saved. Sign in to go back to it; what you typed is brought back into it, for you to check and send again."
         }
@@ -37,7 +48,7 @@ struct LoginController {
         let result: SignInResult
         do {
             result = try await staff.signIn(
-                email: form.email ?? "", password: form.password ?? "", ip: context.remoteIP,
+                email: form.email ?? "", password: form.password ?? "", client: context.signInClient(request),
                 replacingSession: request.cookies[SessionMiddleware.sessionCookie]?.value
             )
         } catch let busy as StoreBusy {
@@ -46,18 +57,78 @@ struct LoginController {
         }
         switch result {
         case .signedIn(_, let session):
-            var response = Response.redirect(to: page.next.isEmpty ? Site.dashboard.href() : page.next)
-            response.setCookie(SessionMiddleware.sessionCookie(session))
+            return Self.signedIn(session, next: page.next)
+        case .codeNeeded(let challenge):
+            var response = Response.redirect(to: Site.loginCode.href(["next": page.next.isEmpty ? nil : page.next]))
+            response.setCookie(SessionMiddleware.challengeCookie(challenge))
             return response
-        case .refused:
+        case .refused, .challengeExpired:
             page.error = "That email and password do not match a staff account. Check both and try again."
             return try render(page, status: .unauthorized, request: request, context: context)
         case .locked(let until):
-            let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
-            page.error = "Too many wrong passwords. This account is locked for \(minutes.counted("more minute")) "
-                + "(until \(UTCDate.minute(until))). Wait, or ask an owner to reset your password."
+            page.error = Self.lockedMessage(until)
             return try render(page, status: .tooManyRequests, request: request, context: context)
         }
+    }
+
+    @Sendable func showCodeStep(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if context.staff != nil { return .redirect(to: Site.dashboard.href()) }
+        guard request.cookies[SessionMiddleware.challengeCookie] != nil else { return .redirect(to: Site.login.href()) }
+        let page = LoginCodePage(next: Self.safeNext(QueryParameters(request)["next"]) ?? "")
+        return try renderer.renderSignedOutForm(page, request: request, context: context, status: .ok)
+    }
+
+    /// The second step. The page never says which of the password or the code
+    /// was wrong: the first step kept that to itself.
+    @Sendable func signInWithCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await request.form(CodeForm.self, context: context)
+        let next = Self.safeNext(form.next) ?? ""
+        // Signed in already (a second tab finished first): nothing to do.
+        if context.staff != nil { return .redirect(to: next.isEmpty ? Site.dashboard.href() : next) }
+        guard let challenge = request.cookies[SessionMiddleware.challengeCookie]?.value else {
+            return .redirect(to: Site.login.href(["expired": "1", "next": next.isEmpty ? nil : next]))
+        }
+        var page = LoginCodePage(next: next)
+        let result: SignInResult
+        do {
+            result = try await staff.signIn(challenge: challenge, code: String((form.code ?? "").prefix(64)), client: context.signInClient(request),
+                                            replacingSession: request.cookies[SessionMiddleware.sessionCookie]?.value)
+        } catch let busy as StoreBusy {
+            page.error = busy.message
+            return try renderer.renderSignedOutForm(page, request: request, context: context, status: .serviceUnavailable)
+        }
+        switch result {
+        case .signedIn(_, let session):
+            var response = Self.signedIn(session, next: next)
+            response.setCookie(SessionMiddleware.expiredChallengeCookie)
+            return response
+        case .refused, .codeNeeded:
+            page.error = "That did not sign you in: the code, or the email or password before it, was not right. "
+                + "Type the code your app shows now, or start again."
+            return try renderer.renderSignedOutForm(page, request: request, context: context, status: .unauthorized)
+        case .challengeExpired:
+            var response = Response.redirect(to: Site.login.href(["expired": "1", "next": next.isEmpty ? nil : next]))
+            response.setCookie(SessionMiddleware.expiredChallengeCookie)
+            return response
+        case .locked(let until):
+            var login = LoginPage(next: next)
+            login.error = Self.lockedMessage(until)
+            var response = try render(login, status: .tooManyRequests, request: request, context: context)
+            response.setCookie(SessionMiddleware.expiredChallengeCookie)
+            return response
+        }
+    }
+
+    private static func signedIn(_ session: StaffSession, next: String) -> Response {
+        var response = Response.redirect(to: next.isEmpty ? Site.dashboard.href() : next)
+        response.setCookie(SessionMiddleware.sessionCookie(session))
+        return response
+    }
+
+    private static func lockedMessage(_ until: Date) -> String {
+        let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+        return "Too many wrong passwords or codes. This account is locked for \(minutes.counted("more minute")) "
+            + "(until \(UTCDate.minute(until))). Wait, or ask an owner to reset your password."
     }
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {

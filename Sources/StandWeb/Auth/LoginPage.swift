@@ -20,3 +20,21 @@ struct LoginPage: PageModel {
         [Self(email: Fixture.hostile, next: "/staff", error: "Wrong password", notice: "You have signed out."), Self()]
     }
 }
+
+/// `auth/code`: sign-in's second step, the code from an authenticator app.
+struct LoginCodePage: PageModel {
+    static let template = "auth/code"
+    let title = "Sign in: code"
+    static let fixtureRoles: [StaffRole?] = [nil]
+
+    var next = ""
+    var error: String?
+
+    static let fields: [String: @Sendable (Self) -> Any?] = [
+        "next": { $0.next }, "error": { $0.error },
+    ]
+
+    static var fixtures: [Self] {
+        [Self(next: "/staff", error: Fixture.hostile), Self()]
+    }
+}

@@ -37,7 +37,7 @@ struct SetupController {
                 return .redirect(to: Site.login.href())
             }
             // Sign the new owner straight in, through the normal sign-in path.
-            guard case .signedIn(_, let session)? = try? await staff.signIn(email: email, password: password, ip: context.remoteIP, replacingSession: nil) else {
+            guard case .signedIn(_, let session)? = try? await staff.signIn(email: email, password: password, client: context.signInClient(request), replacingSession: nil) else {
                 return .redirect(to: Site.login.href())
             }
             var response = Response.redirect(to: Site.dashboard.href())

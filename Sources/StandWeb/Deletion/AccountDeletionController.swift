@@ -7,6 +7,7 @@ import StandCore
 struct AccountDeletionController {
     let deletion: AccountDeletion
     let deliveries: ErasureDeliveries
+    let recentSignIn: RecentSignIn
     let renderer: PageRenderer
 
     struct DeleteForm: Decodable {
@@ -37,6 +38,10 @@ struct AccountDeletionController {
         let uuid = try UserRoute.uuid(context)
         let form = try await request.form(DeleteForm.self, context: context)
         return try await renderer.submit(request, context) {
+            if let ask = try await recentSignIn.check(request, context, doing: "delete the account \(uuid) permanently",
+                                                      backHref: Site.userDelete.href(uuid)) {
+                return ask
+            }
             let outcome = try await context.timing.measure(.db) {
                 try await deletion.delete(uuid: uuid, confirmation: form.confirmation ?? "", reason: form.reason ?? "", by: context.auditActor)
             }

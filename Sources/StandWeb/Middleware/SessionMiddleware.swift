@@ -16,6 +16,8 @@ struct SessionMiddleware: RouterMiddleware {
             let active = try await context.timing.measure(.db) { try await sessions.active(id: id) }
             context.session = active?.session
             context.staff = active?.staff
+            context.hasSecondFactor = active?.hasSecondFactor ?? false
+            context.mustSetUpSecondFactor = active?.mustSetUpSecondFactor ?? false
         }
         if let token = request.cookies[Self.signedOutCSRFCookie]?.value, token.count == 64, token.allSatisfy(\.isHexDigit) {
             context.signedOutCSRF = token
@@ -29,6 +31,17 @@ struct SessionMiddleware: RouterMiddleware {
 
     static var expiredSessionCookie: Cookie {
         Cookie(name: sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
+    }
+
+    /// The sign-in between its password and its code (`sign_in_challenges`).
+    static let challengeCookie = "stand_sign_in"
+
+    static func challengeCookie(_ token: String) -> Cookie {
+        Cookie(name: challengeCookie, value: token, maxAge: Int(StaffAccounts.challengeLifetime), path: Site.login.pattern, httpOnly: true, sameSite: .strict)
+    }
+
+    static var expiredChallengeCookie: Cookie {
+        Cookie(name: challengeCookie, value: "", maxAge: 0, path: Site.login.pattern, httpOnly: true, sameSite: .strict)
     }
 
     static func signedOutCSRFCookie(_ token: String) -> Cookie {

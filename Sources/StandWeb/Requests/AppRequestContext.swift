@@ -7,6 +7,11 @@ public struct AppRequestContext: RequestContext, Sendable {
     public var coreContext: CoreRequestContextStorage
     public var staff: StaffMember?
     public var session: StaffSession?
+    /// The staff member has a confirmed second factor (sign-in asks for codes).
+    public var hasSecondFactor = false
+    /// Owners require a second factor and this staff member has none yet:
+    /// every page but setting one up (and signing out) leads there.
+    public var mustSetUpSecondFactor = false
     /// The CSRF token for forms shown before sign-in (login, setup), from its cookie.
     public var signedOutCSRF: String?
     /// An upload's parts, read and checked once by `CSRFMiddleware`.
@@ -37,6 +42,11 @@ public struct AppRequestContext: RequestContext, Sendable {
 
     /// The CSRF token every form on this page must carry.
     public var csrfToken: String { session?.csrfToken ?? signedOutCSRF ?? "" }
+
+    /// The browser and address a sign-in starts a session for.
+    func signInClient(_ request: Request) -> SignInClient {
+        SignInClient(address: remoteIP, userAgent: request.headers[.userAgent])
+    }
 
     public var auditActor: AuditActor {
         if let staff { AuditActor(staff, ip: remoteIP) } else { .anonymous(ip: remoteIP) }

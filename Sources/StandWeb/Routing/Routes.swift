@@ -9,6 +9,9 @@ enum Access: Sendable, Equatable {
     case anyone
     /// Any signed-in staff member.
     case signedIn
+    /// Any signed-in staff member, even one who must still set up the second
+    /// factor owners require: setting it up, and signing out.
+    case signedInBeforeSecondFactor
     /// A signed-in staff member whose role has this permission.
     case role(Permission)
 
@@ -24,6 +27,9 @@ enum Access: Sendable, Equatable {
         guard context.staff != nil else {
             let next = request.method == .get && request.uri.path != Site.dashboard.pattern ? request.uri.path : nil
             return Response(status: .seeOther, headers: [.location: Site.login.href(["next": next])])
+        }
+        if context.mustSetUpSecondFactor, self != .signedInBeforeSecondFactor {
+            return Response(status: .seeOther, headers: [.location: Site.accountSecondFactor.href()])
         }
         if case .role(let permission) = self, !context.can(permission) { throw Self.refusal }
         return nil

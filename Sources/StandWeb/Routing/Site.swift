@@ -10,10 +10,17 @@ enum Site {
     static let script = SitePath<Void>("/static/app.js")
 
     static let login = SitePath<Void>("/login")
+    /// Sign-in's second step: the code from an authenticator app.
+    static let loginCode = SitePath<Void>("/login/code")
     static let logout = SitePath<Void>("/logout")
     static let setup = SitePath<Void>("/setup")
     static let account = SitePath<Void>("/account")
     static let accountPassword = SitePath<Void>("/account/password")
+    /// Setting up a second factor (GET shows the secret waiting for its first code; POST starts again).
+    static let accountSecondFactor = SitePath<Void>("/account/second-factor")
+    static let accountSecondFactorConfirm = SitePath<Void>("/account/second-factor/confirm")
+    static let accountSecondFactorOff = SitePath<Void>("/account/second-factor/off")
+    static let accountSessionEnd = SitePath<Void>("/account/sessions/end")
 
     static let users = SitePath<Void>("/users")
     static let user = SitePath<String>("/users/{uuid}")
@@ -86,6 +93,9 @@ enum Site {
     static let staffDisable = SitePath<Int64>("/staff/{id}/disable")
     static let staffEnable = SitePath<Int64>("/staff/{id}/enable")
     static let staffResetPassword = SitePath<Int64>("/staff/{id}/reset-password")
+    static let staffSessions = SitePath<Int64>("/staff/{id}/sessions")
+    static let staffSessionEnd = SitePath<Int64>("/staff/{id}/sessions/end")
+    static let staffSecondFactorRequirement = SitePath<Void>("/staff/second-factor-requirement")
 
     static let audit = SitePath<Void>("/audit")
     static let auditCSV = SitePath<Void>("/audit.csv")

@@ -2,9 +2,12 @@ import Foundation
 import Hummingbird
 import StandCore
 
-/// `/staff` (owners): list, create, change role, disable, enable, reset password.
+/// `/staff` (owners): list, create, change role, disable, enable, reset
+/// password; each one's sessions; the second-factor requirement.
 struct StaffController {
     let staff: StaffAccounts
+    let requirement: SecondFactorRequirement
+    let recentSignIn: RecentSignIn
     let renderer: PageRenderer
 
     struct CreateForm: Decodable {
@@ -20,6 +23,15 @@ struct StaffController {
         var confirmed: String?
     }
 
+    struct SessionForm: Decodable {
+        /// One session's reference, or `all`.
+        var session: String?
+    }
+
+    struct RequirementForm: Decodable {
+        var required: String?
+    }
+
     func addRoutes(to group: Routes) {
         group.get(Site.staff, .role(.manageStaff), use: list)
         group.post(Site.staff, .role(.manageStaff), use: create)
@@ -28,6 +40,9 @@ struct StaffController {
         group.post(Site.staffDisable, .role(.manageStaff), use: disable)
         group.post(Site.staffEnable, .role(.manageStaff), use: enable)
         group.post(Site.staffResetPassword, .role(.manageStaff), use: resetPassword)
+        group.get(Site.staffSessions, .role(.manageStaff), use: sessions)
+        group.post(Site.staffSessionEnd, .role(.manageStaff), use: endSession)
+        group.post(Site.staffSecondFactorRequirement, .role(.manageStaff), use: setRequirement)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -43,6 +58,11 @@ struct StaffController {
             case "role": notice = StaffNotice.roleChanged(row.email, to: row.role, ended: ended)
             default: break
             }
+        }
+        switch parameters["done"] {
+        case "required": notice = "Every staff member now needs a second factor; \(page.rows.filter { !$0.hasSecondFactor && !$0.disabled }.count.counted("enabled account")) without one set it up before any other page."
+        case "not-required": notice = "A second factor is no longer required; those who have one keep it."
+        default: break
         }
         return try renderer.render(page, request: request, context: context, notice: notice)
     }
@@ -72,13 +92,67 @@ struct StaffController {
         }
     }
 
+    /// One of the riskiest actions: the password again when the last was long ago.
     @Sendable func changeRole(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try RouteParameter.rowId(context)
         let form = try await request.form(RoleForm.self, context: context)
-        return try await fromList(request, context, done: "role") {
+        return try await renderer.submit(request, context) {
             guard let role = form.role.flatMap(StaffRole.init(rawValue:)) else { throw ValidationErrors("role", "Choose a role.") }
-            return try await staff.changeRole(staffId: id, to: role, by: context.auditActor)
+            guard let member = try await staff.find(id: id) else { throw HTTPError(.notFound, message: "There is no staff account #\(id).") }
+            if member.role != role, let ask = try await recentSignIn.check(request, context, doing: "give \(member.email) the \(role.title) role",
+                                                                           backHref: Site.staff.href()) {
+                return ask
+            }
+            let change = try await staff.changeRole(staffId: id, to: role, by: context.auditActor)
+            return .redirect(to: Site.staff.href(["done": "role", "staff": String(id), "ended": String(change.sessionsEnded)]))
+        } refused: { problem in
+            try await listRefusing(problem, context)
         }
+    }
+
+    // MARK: Sessions and the second factor
+
+    @Sendable func sessions(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        let page = try await sessionsPage(id, context)
+        let notice = QueryParameters(request)["done"] == "ended" ? "Ended: that browser is signed out." : nil
+        return try renderer.render(page, request: request, context: context, notice: notice)
+    }
+
+    @Sendable func endSession(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try RouteParameter.rowId(context)
+        let form = try await request.form(SessionForm.self, context: context)
+        return try await renderer.submit(request, context) {
+            guard try await staff.find(id: id) != nil else { throw HTTPError(.notFound, message: "There is no staff account #\(id).") }
+            if form.session == "all" {
+                try await staff.endAllSessions(staffId: id, keeping: context.session?.id, by: context.auditActor)
+            } else {
+                try await staff.endSession(staffId: id, reference: form.session ?? "", keeping: context.session?.id, by: context.auditActor)
+            }
+            return .redirect(to: Site.staffSessions.href(id, ["done": "ended"]))
+        } refused: { problem in
+            var page = try await sessionsPage(id, context)
+            page.errors = problem.errors
+            return page
+        }
+    }
+
+    @Sendable func setRequirement(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await request.form(RequirementForm.self, context: context)
+        return try await renderer.submit(request, context) {
+            guard let required = ["on": true, "off": false][form.required ?? ""] else { throw ValidationErrors("required", "Choose on or off.") }
+            try await requirement.set(required, by: context.auditActor)
+            return .redirect(to: Site.staff.href(["done": required ? "required" : "not-required"], fragment: "second-factor"))
+        } refused: { problem in
+            try await listRefusing(problem, context)
+        }
+    }
+
+    private func sessionsPage(_ id: Int64, _ context: AppRequestContext) async throws -> StaffSessionsPage {
+        guard let member = try await staff.find(id: id) else { throw HTTPError(.notFound, message: "There is no staff account #\(id).") }
+        let sessions = try await staff.sessions(staffId: id)
+        return StaffSessionsPage(id: id, email: member.email, isYou: id == context.staff?.id,
+                                 sessions: sessions.map { SessionRow($0, current: context.session?.reference) })
     }
 
     @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {

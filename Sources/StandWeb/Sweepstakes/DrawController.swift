@@ -9,6 +9,7 @@ import StandCore
 struct DrawController {
     let sweepstakesAdmin: SweepstakesAdmin
     let draws: SweepstakesDraws
+    let recentSignIn: RecentSignIn
     let renderer: PageRenderer
 
     struct DrawForm: Decodable {
@@ -52,6 +53,10 @@ struct DrawController {
         return try await renderer.submit(request, context) {
             let sweepstakes = try await existing(id)
             let alternates = try SweepstakesDraws.checkedAlternates(form.alternates ?? "", winners: sweepstakes.winnerCount)
+            if let ask = try await recentSignIn.check(request, context, doing: "\(replacing == nil ? "draw" : "redraw") the winners of “\(sweepstakes.name)”",
+                                                      backHref: Site.sweepstakesDraw.href(id)) {
+                return ask
+            }
             switch try await draws.draw(sweepstakesId: id, replacing: replacing, reason: form.reason ?? "", alternates: alternates, by: context.auditActor) {
             case .drawn:
                 return .redirect(to: Site.sweepstake.href(id, ["done": "drawn"], fragment: "draw"))

@@ -41,10 +41,12 @@ import Testing
         let now = Date()
         let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
                                  createdAt: now, lastLoginAt: nil, passwordChangedAt: now)
-        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60))
+        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60),
+                                   reference: "r", confirmedAt: now, userAgent: nil, address: nil)
         let (_, generation) = cache.lookUp(id: "s", now: now)
         cache.removeAll()
-        cache.remember(SessionStore.Active(session: session, staff: member), id: "s", now: now, generation: generation)
+        cache.remember(SessionStore.Active(session: session, staff: member, hasSecondFactor: false, secondFactorRequired: false),
+                       id: "s", now: now, generation: generation)
         #expect(cache.lookUp(id: "s", now: now).active == nil)
     }
 }

@@ -50,7 +50,7 @@ import Testing
                 page = try await browser.signIn("owner@example.com", password: "wrong-\(attempt)")
             }
             #expect(page?.status == .tooManyRequests)
-            #expect(page?.body.contains("Too many wrong passwords. This account is locked for 15 more minutes") == true)
+            #expect(page?.body.contains("Too many wrong passwords or codes. This account is locked for 15 more minutes") == true)
             // The right password is refused while locked.
             let right = try await browser.signIn("owner@example.com")
             #expect(right.status == .tooManyRequests)
@@ -60,7 +60,7 @@ import Testing
         #expect(try console.auditCount(.signInRefusedLocked) == 1)
         // After the lock ends, the right password works again.
         let later = Date().addingTimeInterval(StaffAccounts.lockDuration + 1)
-        let result = try await console.staff.signIn(email: "owner@example.com", password: TestConsole.password, ip: nil, replacingSession: nil, now: later)
+        let result = try await console.staff.signIn(email: "owner@example.com", password: TestConsole.password, client: .unknown, replacingSession: nil, now: later)
         guard case .signedIn = result else { Issue.record("expected sign-in after the lock, got \(result)"); return }
     }
 

@@ -18,6 +18,11 @@ public struct SecondFactors: Sendable {
         public let secretGrouped: String
         /// The `otpauth://` link, for an app on this device or a QR code.
         public let link: String
+
+        public init(secretGrouped: String, link: String) {
+            self.secretGrouped = secretGrouped
+            self.link = link
+        }
     }
 
     static let alreadyOn = Conflict(message: "A second factor is already on for this account; turn it off first to enrol a new phone.")
@@ -34,6 +39,16 @@ public struct SecondFactors: Sendable {
                     confirmed_at = NULL, last_used_step = NULL
                 """, arguments: [staffId, encoded, now])
         }
+        return Enrolment(secretGrouped: Base32.grouped(encoded),
+                         link: TOTP(secret: secret).provisioningURI(account: email, issuer: Self.issuer))
+    }
+
+    /// The enrolment waiting for its first code, to show again (a reload, a
+    /// wrong first code). Nil once confirmed: the secret is never shown again.
+    public func pendingEnrolment(staffId: Int64, email: String) async throws -> Enrolment? {
+        guard let encoded = try await store.read({ db in
+            try String.fetchOne(db, sql: "SELECT secret FROM staff_second_factors WHERE staff_id = ? AND confirmed_at IS NULL", arguments: [staffId])
+        }), let secret = Base32.decode(encoded) else { return nil }
         return Enrolment(secretGrouped: Base32.grouped(encoded),
                          link: TOTP(secret: secret).provisioningURI(account: email, issuer: Self.issuer))
     }
@@ -76,28 +91,36 @@ public struct SecondFactors: Sendable {
     /// time step is recorded in the same statement that accepts it, so two
     /// requests with one code cannot both pass.
     public func check(staffId: Int64, code: String, by actor: AuditActor, now: Date = Date()) async throws -> Check {
-        try await store.write { db in
-            guard let factor = try Self.confirmedFactor(db, staffId: staffId) else { return .notEnrolled }
-            if let step = factor.totp.matchingCounter(code, at: now, after: factor.lastUsedStep) {
-                try db.execute(sql: """
-                    UPDATE staff_second_factors SET last_used_step = ?
-                    WHERE staff_id = ? AND (last_used_step IS NULL OR last_used_step < ?)
-                    """, arguments: [step, staffId, step])
-                return db.changesCount == 1 ? .accepted : .refused
-            }
-            try db.execute(sql: "UPDATE staff_recovery_codes SET used_at = ? WHERE staff_id = ? AND code_hash = ? AND used_at IS NULL",
-                           arguments: [now, staffId, RecoveryCodes.hash(code)])
-            guard db.changesCount == 1 else { return .refused }
-            let left = try Self.recoveryCodesLeft(db, staffId: staffId)
-            try AuditLog.record(db, .recoveryCodeUsed, by: actor, target: (AuditTarget.staff, String(staffId)),
-                                detail: "\(left.counted("recovery code")) left", at: now)
-            return .recoveryCodeUsed(left: left)
+        try await store.write { db in try Self.check(db, staffId: staffId, code: code, by: actor, now: now) }
+    }
+
+    /// The check inside a caller's transaction (sign-in's code step, a re-confirmation).
+    static func check(_ db: Database, staffId: Int64, code: String, by actor: AuditActor, now: Date) throws -> Check {
+        guard let factor = try confirmedFactor(db, staffId: staffId) else { return .notEnrolled }
+        if let step = factor.totp.matchingCounter(code, at: now, after: factor.lastUsedStep) {
+            try db.execute(sql: """
+                UPDATE staff_second_factors SET last_used_step = ?
+                WHERE staff_id = ? AND (last_used_step IS NULL OR last_used_step < ?)
+                """, arguments: [step, staffId, step])
+            return db.changesCount == 1 ? .accepted : .refused
         }
+        try db.execute(sql: "UPDATE staff_recovery_codes SET used_at = ? WHERE staff_id = ? AND code_hash = ? AND used_at IS NULL",
+                       arguments: [now, staffId, RecoveryCodes.hash(code)])
+        guard db.changesCount == 1 else { return .refused }
+        let left = try recoveryCodesLeft(db, staffId: staffId)
+        try AuditLog.record(db, .recoveryCodeUsed, by: actor, target: (AuditTarget.staff, String(staffId)),
+                            detail: "\(left.counted("recovery code")) left", at: now)
+        return .recoveryCodeUsed(left: left)
     }
 
     public struct Status: Sendable, Equatable {
         public let isOn: Bool
         public let recoveryCodesLeft: Int
+
+        public init(isOn: Bool, recoveryCodesLeft: Int) {
+            self.isOn = isOn
+            self.recoveryCodesLeft = recoveryCodesLeft
+        }
     }
 
     public func status(staffId: Int64) async throws -> Status {
