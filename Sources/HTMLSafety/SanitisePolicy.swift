@@ -111,7 +111,8 @@ public struct SanitisePolicy: Sendable {
         ]).union(svgChartAttributes),
         allowsAriaAndDataAttributes: true,
         allowsSameOriginScriptsAndStyles: true,
-        allowedSchemes: ["http", "https", "mailto", "tel"],
+        // otpauth: the set-up link of a second factor, which an authenticator app opens.
+        allowedSchemes: ["http", "https", "mailto", "tel", "otpauth"],
         allowsDataImages: false,
         allowsSVGCharts: true
     )

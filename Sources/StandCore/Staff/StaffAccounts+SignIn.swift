@@ -27,7 +27,8 @@ extension StaffAccounts {
     /// the same time. A step that leads to the code counts as a failure until
     /// its code signs in (which clears the count), whether its password was
     /// right or not: a count that a right password left alone would tell,
-    /// through the lock, which password was right.
+    /// through the lock, which password was right. So each password or code
+    /// tried costs one failure, and the fifth locks.
     public func signIn(email rawEmail: String, password: String, client: SignInClient, replacingSession previousId: String?,
                        now: Date = Date()) async throws -> SignInResult {
         let email = SignInThrottle.key(rawEmail)
@@ -80,8 +81,9 @@ extension StaffAccounts {
 
     /// The second step: the code (or a recovery code) for the challenge the
     /// first step gave. Refused alike for a wrong code and for a password the
-    /// first step found wrong; each refusal counts toward the lock, and the
-    /// challenge stays for another try until it expires or the address locks.
+    /// first step found wrong, and the challenge stays for another try until
+    /// it expires or the address locks. The first code of a challenge was
+    /// counted with its first step; each further one counts toward the lock.
     public func signIn(challenge token: String, code: String, client: SignInClient, replacingSession previousId: String?,
                        now: Date = Date()) async throws -> SignInResult {
         guard token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else {
@@ -113,6 +115,11 @@ extension StaffAccounts {
                 }
             }
             let why = passwordOK ? "wrong code" : staff == nil ? "unknown account" : staff!.disabled ? "account disabled" : "wrong password"
+            try db.execute(sql: "UPDATE sign_in_challenges SET code_tries = code_tries + 1 WHERE token = ?", arguments: [token])
+            guard (row["code_tries"] as Int) > 0 else {
+                try AuditLog.record(db, .signInFailed, by: actor, target: target, detail: why, at: now)
+                return .refused
+            }
             return try Self.recordFailure(db, email: email, actor: actor, target: target, why: why, now: now) ?? .refused
         }
     }

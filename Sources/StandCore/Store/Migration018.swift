@@ -13,7 +13,9 @@ import GRDB
 /// - `sign_in_challenges`: a sign-in between its password and its code,
 ///   named by a random token in a cookie for 5 minutes. `password_ok` is the
 ///   answer the first step kept to itself, so that nothing says whether the
-///   password was right until the code is checked too.
+///   password was right until the code is checked too. `code_tries` counts
+///   the codes sent for it: the first rides on the failure the first step
+///   already counted, each further one counts again.
 /// - `console_settings`: settings owners change from the console, one row
 ///   each (`second_factor_required` = `on` or `off`).
 enum Migration018 {
@@ -30,6 +32,7 @@ enum Migration018 {
                 email TEXT NOT NULL COLLATE NOCASE,
                 staff_id INTEGER REFERENCES staff(id) ON DELETE CASCADE,
                 password_ok INTEGER NOT NULL,
+                code_tries INTEGER NOT NULL DEFAULT 0,
                 created_at TEXT NOT NULL,
                 expires_at TEXT NOT NULL
             ) WITHOUT ROWID;
