@@ -30,12 +30,13 @@ def pages(server):
         ("staff", "/staff"),
         ("audit", "/audit"),
         ("account", "/account"),
+        ("account-second-factor", "/account/second-factor"),
     ]
     if deleted:
         listed.append(("tombstone", f"/users/{deleted[0]}"))
     other = server.query("SELECT id FROM staff WHERE email != ? AND disabled = 0 LIMIT 1", OWNER[0])
     if other:
-        listed.append(("staff-disable", f"/staff/{other[0]}/disable"))
+        listed += [("staff-disable", f"/staff/{other[0]}/disable"), ("staff-sessions", f"/staff/{other[0]}/sessions")]
     answered = server.query("SELECT question_id FROM answers GROUP BY question_id ORDER BY COUNT(*) DESC LIMIT 1")
     if answered:
         listed.append(("question-results", f"/questions/{answered[0]}"))

@@ -16,6 +16,7 @@ import erasure
 import flows
 import layout
 import questions
+import secondfactor
 import sweepstakes
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -29,7 +30,7 @@ def main():
     server.start()
     passed = failed = 0
     try:
-        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL + accounttools.ALL + erasure.ALL:
+        for test in flows.ALL + questions.ALL + layout.ALL + sweepstakes.ALL + doubleclicks.ALL + endedsession.ALL + accounttools.ALL + erasure.ALL + secondfactor.ALL:
             browser = new_browser()
             try:
                 test(browser, server)

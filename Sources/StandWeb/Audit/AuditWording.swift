@@ -20,7 +20,7 @@ enum AuditWording {
         case .secondFactorEnabled: return "Turned on a second factor (authenticator app)"
         case .secondFactorDisabled: return "Turned off their second factor"
         case .secondFactorReset: return "Cleared the second factor" + (detail.isEmpty ? "" : ": " + detail)
-        case .recoveryCodeUsed: return "Signed in with a recovery code" + (detail.isEmpty ? "" : " (\(detail))")
+        case .recoveryCodeUsed: return "Used a recovery code" + (detail.isEmpty ? "" : " (\(detail))")
         case .signInConfirmed: return "Confirmed their password again" + (detail.isEmpty ? "" : " (\(detail))")
         case .sessionEnded: return "Ended a session" + (detail.isEmpty ? "" : ": " + detail)
         case .secondFactorRequired: return "Required a second factor of every staff member"

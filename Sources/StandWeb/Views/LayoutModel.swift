@@ -51,19 +51,21 @@ struct LayoutModel: MustacheFields {
     ]
 
     init(title: String, path: String, context: AppRequestContext, notice: String? = nil) {
-        self.init(title: title, path: path, staff: context.staff, csrf: context.csrfToken, submission: context.formToken, notice: notice)
+        self.init(title: title, path: path, staff: context.staff, csrf: context.csrfToken, submission: context.formToken, notice: notice,
+                  showsSections: !context.mustSetUpSecondFactor)
     }
 
-    init(title: String, path: String, staff: StaffMember?, csrf: String, submission: String, notice: String?) {
+    /// `showsSections` false: signed in, but no section opens yet (the second factor owners require comes first).
+    init(title: String, path: String, staff: StaffMember?, csrf: String, submission: String, notice: String?, showsSections: Bool = true) {
         self.title = title
         self.csrf = csrf
         self.submission = submission
         self.staffEmail = staff?.email
         self.signedIn = staff != nil
         self.staffRole = staff?.role.title
-        self.canSearchUsers = staff?.can(.lookUpUsers) ?? false
+        self.canSearchUsers = showsSections && staff?.can(.lookUpUsers) ?? false
         self.notice = notice
-        if let staff {
+        if let staff, showsSections {
             self.nav = Self.sections.filter { staff.can($0.permission) }.map { section in
                 let current = section.href == Site.dashboard.pattern ? path == "/" : (path == section.href || path.hasPrefix(section.href + "/"))
                 return NavItem(label: section.label, href: section.href, current: current)

@@ -42,7 +42,7 @@ import Testing
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
-            #expect(try await browser.get("/account").body.contains("<span class=\"status off\">Off</span>"))
+            #expect(try await browser.get("/account").body.contains("<strong class=\"status off\">Off.</strong>"))
             try await browser.post("/account/second-factor", [:])
             let setUp = try await browser.get("/account/second-factor")
             let totp = try Self.secret(in: setUp)
@@ -56,7 +56,7 @@ import Testing
             let codes = shown.body.matches(of: /<li><code>([a-z0-9-]+)<\/code><\/li>/).map { String($0.1) }
             #expect(codes.count == 10)
             let account = try await browser.get("/account")
-            #expect(account.body.contains("<span class=\"status on\">On</span>") && account.body.contains("10 recovery codes left"))
+            #expect(account.body.contains("<strong class=\"status on\">On.</strong>") && account.body.contains("10 recovery codes left"))
             // After enrolment the key is never shown again.
             #expect(try await browser.get("/account/second-factor").location == "/account#second-factor")
             #expect(!account.body.contains(Base32.encode(totp.secret).prefix(8)))
@@ -124,7 +124,7 @@ import Testing
             try await browser.get("/staff")
             #expect(try await browser.post("/staff/second-factor-requirement", ["required": "on"]).location == "/staff?done=required#second-factor")
             let staff = try await browser.get("/staff?done=required")
-            #expect(staff.body.contains("<span class=\"status on\">Required</span>"))
+            #expect(staff.body.contains("<strong class=\"status on\">Required.</strong>"))
             #expect(staff.body.contains("1 enabled account without one set it up before any other page"))
 
             browser.forgetCookies()
