@@ -13,14 +13,23 @@ extension StaffAccounts {
 
     /// A staff member's active sessions, the most recently seen first.
     public func sessions(staffId: Int64, now: Date = Date()) async throws -> [SessionSummary] {
+        try await store.read { db in try Self.sessions(db, staffId: staffId, now: now) }
+    }
+
+    /// "Your account" in one read: the second factor and the sessions.
+    public func ownAccount(staffId: Int64, now: Date = Date()) async throws -> (secondFactor: SecondFactors.Status, sessions: [SessionSummary]) {
         try await store.read { db in
-            try StaffSession.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM staff_sessions WHERE staff_id = ? AND expires_at > ? AND last_seen_at > ?
-                ORDER BY last_seen_at DESC, created_at DESC
-                """), arguments: [staffId, now, now.addingTimeInterval(-SessionStore.idleTimeout)])
-                .map { SessionSummary(reference: $0.reference, userAgent: $0.userAgent, address: $0.address,
-                                      signedInAt: $0.createdAt, lastSeenAt: $0.lastSeenAt) }
+            (try SecondFactors.status(db, staffId: staffId), try Self.sessions(db, staffId: staffId, now: now))
         }
+    }
+
+    static func sessions(_ db: Database, staffId: Int64, now: Date) throws -> [SessionSummary] {
+        try StaffSession.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM staff_sessions WHERE staff_id = ? AND expires_at > ? AND last_seen_at > ?
+            ORDER BY last_seen_at DESC, created_at DESC
+            """), arguments: [staffId, now, now.addingTimeInterval(-SessionStore.idleTimeout)])
+            .map { SessionSummary(reference: $0.reference, userAgent: $0.userAgent, address: $0.address,
+                                  signedInAt: $0.createdAt, lastSeenAt: $0.lastSeenAt) }
     }
 
     /// End one session of `staffId` (named by its reference), never `keeping`

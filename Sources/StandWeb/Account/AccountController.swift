@@ -141,9 +141,8 @@ struct AccountController {
 
     private func page(_ context: AppRequestContext) async throws -> AccountPage {
         guard let member = context.staff else { throw HTTPError(.unauthorized) }
-        async let status = secondFactors.status(staffId: member.id!)
-        async let sessions = staff.sessions(staffId: member.id!)
-        return AccountPage(email: member.email, role: member.role.title, secondFactor: try await status,
-                           sessions: try await sessions.map { SessionRow($0, current: context.session?.reference) })
+        let own = try await context.timing.measure(.db) { try await staff.ownAccount(staffId: member.id!) }
+        return AccountPage(email: member.email, role: member.role.title, secondFactor: own.secondFactor,
+                           sessions: own.sessions.map { SessionRow($0, current: context.session?.reference) })
     }
 }

@@ -124,11 +124,12 @@ public struct SecondFactors: Sendable {
     }
 
     public func status(staffId: Int64) async throws -> Status {
-        try await store.read { db in
-            let isOn = try Self.confirmedFactor(db, staffId: staffId) != nil
-            let left = try Self.recoveryCodesLeft(db, staffId: staffId)
-            return Status(isOn: isOn, recoveryCodesLeft: isOn ? left : 0)
-        }
+        try await store.read { db in try Self.status(db, staffId: staffId) }
+    }
+
+    static func status(_ db: Database, staffId: Int64) throws -> Status {
+        let isOn = try confirmedFactor(db, staffId: staffId) != nil
+        return Status(isOn: isOn, recoveryCodesLeft: isOn ? try recoveryCodesLeft(db, staffId: staffId) : 0)
     }
 
     /// Turn it off (the caller has checked the password and a code); `reset`
