@@ -73,7 +73,6 @@ struct AccountController {
     /// A new key (replacing one that never got its first code).
     @Sendable func startSetUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let member = context.staff else { return .redirect(to: Site.login.href()) }
-        _ = try await request.form(CodeForm.self, context: context)
         return try await renderer.submit(request, context) {
             _ = try await secondFactors.startEnrolment(staffId: member.id!, email: member.email)
             return .redirect(to: Site.accountSecondFactor.href())
