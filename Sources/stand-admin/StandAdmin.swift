@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import NIOCore
 import NIOPosix
+import StandCore
 
 @main
 enum Entry {
@@ -24,6 +25,8 @@ struct StandAdmin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stand-admin",
         abstract: "The Stand back-office console and its maintenance commands.",
+        // Which SQLite the binary runs matters: 3.7.0–3.51.2 have the WAL-reset bug (docs/store.md).
+        version: "stand-admin, SQLite \(StandStore.sqliteVersion)",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, SeedCommand.self, StaffCommand.self,
             CheckTemplatesCommand.self, BackupCommand.self, SanitiseCommand.self, VerifyDrawCommand.self,

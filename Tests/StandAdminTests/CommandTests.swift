@@ -13,6 +13,13 @@ import StandWeb
         #expect(names == ["serve", "migrate", "seed", "staff", "check-templates", "backup", "sanitise", "verify-draw"])
     }
 
+    /// `--version` names the SQLite library the binary runs (3.7.0–3.51.2 have the WAL-reset bug).
+    @Test func versionNamesTheSQLiteItRuns() {
+        let version = StandAdmin.configuration.version
+        #expect(version.hasPrefix("stand-admin, SQLite "))
+        #expect(version.firstMatch(of: /SQLite 3\.\d+\.\d+$/) != nil, "\(version)")
+    }
+
     @Test func dbOptionAndDefaults() throws {
         let serve = try #require(try StandAdmin.parseAsRoot(["serve", "--db", "/tmp/x.sqlite"]) as? ServeCommand)
         #expect(serve.store.path == "/tmp/x.sqlite")

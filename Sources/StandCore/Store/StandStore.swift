@@ -214,3 +214,10 @@ public enum StoreLocation {
         return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 }
+
+extension StandStore {
+    /// The SQLite library this process runs (`sqlite_version()`), e.g. "3.40.1".
+    public static let sqliteVersion: String = {
+        (try? DatabaseQueue().read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }) ?? "unknown"
+    }()
+}
