@@ -60,7 +60,8 @@ struct StaffController {
             }
         }
         switch parameters["done"] {
-        case "required": notice = "Every staff member now needs a second factor; \(page.rows.filter { !$0.hasSecondFactor && !$0.disabled }.count.counted("enabled account")) without one set it up before any other page."
+        case "required":
+            notice = "Every staff member now needs a second factor; \(page.enabledWithoutSecondFactor.counted("enabled account")) without one set it up before any other page."
         case "not-required": notice = "A second factor is no longer required; those who have one keep it."
         default: break
         }

@@ -33,6 +33,8 @@ struct StaffPage: PageModel {
     }
 
     let rows: [Row]
+    /// Those the requirement stops (or would stop) at their next page.
+    var enabledWithoutSecondFactor: Int { rows.count { !$0.hasSecondFactor && !$0.disabled } }
     /// Owners require a second factor of everyone.
     var secondFactorRequired = false
     var newEmail = ""
@@ -42,7 +44,7 @@ struct StaffPage: PageModel {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "rows": { $0.rows }, "newEmail": { $0.newEmail }, "newRoleOptionsHTML": { SelectOption.html($0.newRoleOptions) }, "errors": { $0.errors.leading("Nothing was changed:") },
         "secondFactorRequired": { $0.secondFactorRequired },
-        "withoutSecondFactor": { $0.rows.filter { !$0.hasSecondFactor && !$0.disabled }.count.counted("enabled account") },
+        "withoutSecondFactor": { $0.enabledWithoutSecondFactor.counted("enabled account") },
     ]
 
     static var fixtures: [Self] {
