@@ -18,6 +18,10 @@ extension StaffAccounts {
     /// does not know the password.
     public func reconfirm(session: StaffSession, password: String, code: String, ip: String?, now: Date = Date()) async throws -> Reconfirmation {
         guard let staff = try await find(id: session.staffId) else { return .refused }
+        return try await reconfirm(staff, session: session, password: password, code: code, ip: ip, now: now)
+    }
+
+    private func reconfirm(_ staff: StaffMember, session: StaffSession, password: String, code: String, ip: String?, now: Date) async throws -> Reconfirmation {
         let email = SignInThrottle.key(staff.email)
         let actor = AuditActor(staff, ip: ip)
         let target = (type: AuditTarget.staff, id: String(staff.id!))
@@ -58,13 +62,14 @@ extension StaffAccounts {
     /// Turning one's second factor off: always the password and a code (or a
     /// recovery code), however recently the session was confirmed.
     public func turnOffSecondFactor(session: StaffSession, password: String, code: String, ip: String?, now: Date = Date()) async throws -> Reconfirmation {
+        let factors = SecondFactors(store: store)
         // Nothing to turn off: said before any password is checked or counted.
-        guard try await SecondFactors(store: store).status(staffId: session.staffId).isOn else {
+        guard let staff = try await find(id: session.staffId), try await factors.status(staffId: session.staffId).isOn else {
             throw Conflict(message: "Your second factor is already off; nothing changed.")
         }
-        let outcome = try await reconfirm(session: session, password: password, code: code, ip: ip, now: now)
-        guard outcome == .confirmed, let staff = try await find(id: session.staffId) else { return outcome }
-        try await SecondFactors(store: store).turnOff(staffId: session.staffId, by: AuditActor(staff, ip: ip), now: now)
+        let outcome = try await reconfirm(staff, session: session, password: password, code: code, ip: ip, now: now)
+        guard outcome == .confirmed else { return outcome }
+        try await factors.turnOff(staffId: session.staffId, by: AuditActor(staff, ip: ip), now: now)
         return .confirmed
     }
 }

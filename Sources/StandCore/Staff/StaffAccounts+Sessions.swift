@@ -37,7 +37,7 @@ extension StaffAccounts {
     /// session (already ended, or expired).
     @discardableResult
     public func endSession(staffId: Int64, reference: String, keeping currentId: String?, by actor: AuditActor, now: Date = Date()) async throws -> Bool {
-        guard reference.utf8.count == 16, reference.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return false }
+        guard SecureToken.looksLike(reference, lengths: 16...16) else { return false }
         return try await store.write { db in
             guard let session = try StaffSession.filter(Column("staff_id") == staffId && Column("reference") == reference).fetchOne(db) else {
                 return false

@@ -59,7 +59,7 @@ extension StaffAccounts {
                 try Self.completeSignIn(db, staff, email: email, client: client, replacing: previousId, detail: nil, now: now)
             }
         }
-        let why = staff == nil ? "unknown account" : staff!.disabled ? "account disabled" : "wrong password"
+        let why = Self.refusalReason(staff)
         // No account has a code to hide behind: a wrong password is said at once.
         guard passwordOK || anyoneHasFactor else {
             return try await store.write { db in
@@ -86,9 +86,7 @@ extension StaffAccounts {
     /// counted with its first step; each further one counts toward the lock.
     public func signIn(challenge token: String, code: String, client: SignInClient, replacingSession previousId: String?,
                        now: Date = Date()) async throws -> SignInResult {
-        guard token.utf8.count == 64, token.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else {
-            return .challengeExpired
-        }
+        guard SecureToken.looksLike(token, lengths: 64...64) else { return .challengeExpired }
         return try await store.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sign_in_challenges WHERE token = ? AND expires_at > ?", arguments: [token, now]) else {
                 return .challengeExpired
@@ -114,7 +112,7 @@ extension StaffAccounts {
                     break
                 }
             }
-            let why = passwordOK ? "wrong code" : staff == nil ? "unknown account" : staff!.disabled ? "account disabled" : "wrong password"
+            let why = passwordOK ? "wrong code" : Self.refusalReason(staff)
             try db.execute(sql: "UPDATE sign_in_challenges SET code_tries = code_tries + 1 WHERE token = ?", arguments: [token])
             guard (row["code_tries"] as Int) > 0 else {
                 try AuditLog.record(db, .signInFailed, by: actor, target: target, detail: why, at: now)
@@ -145,6 +143,12 @@ extension StaffAccounts {
         try AuditLog.record(db, .signIn, by: AuditActor(staff, ip: client.address), target: (AuditTarget.staff, String(staff.id!)),
                             detail: detail, at: now)
         return .signedIn(staff, session)
+    }
+
+    /// Why a password step failed, for the audit trail (never for the page).
+    private static func refusalReason(_ staff: StaffMember?) -> String {
+        guard let staff else { return "unknown account" }
+        return staff.disabled ? "account disabled" : "wrong password"
     }
 
     private static func endChallenges(_ db: Database, email: String) throws {

@@ -133,7 +133,7 @@ public struct SessionStore: Sendable {
     /// A read only: the touch is buffered, and an expired session is simply
     /// refused (the next sign-in deletes expired rows).
     public func active(id: String, now: Date = Date()) async throws -> Active? {
-        guard id.utf8.count == 64, id.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
+        guard SecureToken.looksLike(id, lengths: 64...64) else { return nil }
         let (cached, generation) = cache.lookUp(id: id, now: now)
         let found: Active?
         if let cached {

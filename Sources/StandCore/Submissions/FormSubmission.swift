@@ -21,7 +21,7 @@ public final class FormSubmission: Sendable {
 
     /// 16 to 32 hex characters, as a Hummingbird request id is written; anything else is no submission id.
     public init?(token: String, path: String, staffId: Int64) {
-        guard (16...32).contains(token.utf8.count), token.utf8.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
+        guard SecureToken.looksLike(token, lengths: 16...32) else { return nil }
         self.token = token.lowercased()
         self.path = path
         self.staffId = staffId

@@ -23,6 +23,12 @@ public enum SecureToken {
         return groups.joined(separator: "-")
     }
 
+    /// True when `text` could be a token this console made: only hex digits,
+    /// as many as `lengths` allows. Checked before any lookup, so junk costs nothing.
+    public static func looksLike(_ text: String, lengths: ClosedRange<Int>) -> Bool {
+        lengths.contains(text.utf8.count) && text.utf8.allSatisfy { $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }
+    }
+
     /// Compare without an early exit, so timing says nothing about where a guess went wrong.
     public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8), b = Array(rhs.utf8)

@@ -85,9 +85,8 @@ struct LoginController {
         let next = Self.safeNext(form.next) ?? ""
         // Signed in already (a second tab finished first): nothing to do.
         if context.staff != nil { return .redirect(to: next.isEmpty ? Site.dashboard.href() : next) }
-        guard let challenge = request.cookies[SessionMiddleware.challengeCookie]?.value else {
-            return .redirect(to: Site.login.href(["expired": "1", "next": next.isEmpty ? nil : next]))
-        }
+        let startAgain = Site.login.href(["expired": "1", "next": next.isEmpty ? nil : next])
+        guard let challenge = request.cookies[SessionMiddleware.challengeCookie]?.value else { return .redirect(to: startAgain) }
         var page = LoginCodePage(next: next)
         let result: SignInResult
         do {
@@ -107,7 +106,7 @@ struct LoginController {
                 + "Type the code your app shows now, or start again."
             return try renderer.renderSignedOutForm(page, request: request, context: context, status: .unauthorized)
         case .challengeExpired:
-            var response = Response.redirect(to: Site.login.href(["expired": "1", "next": next.isEmpty ? nil : next]))
+            var response = Response.redirect(to: startAgain)
             response.setCookie(SessionMiddleware.expiredChallengeCookie)
             return response
         case .locked(let until):

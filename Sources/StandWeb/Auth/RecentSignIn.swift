@@ -11,37 +11,30 @@ struct RecentSignIn {
     let staff: StaffAccounts
     let renderer: PageRenderer
 
-    struct Fields: Decodable {
-        var password: String?
-        var code: String?
-
-        enum CodingKeys: String, CodingKey {
-            case password = "reconfirm_password"
-            case code = "reconfirm_code"
-        }
-    }
+    static let passwordField = "reconfirm_password"
+    static let codeField = "reconfirm_code"
 
     /// The tokens and the confirmation's own fields are not re-sent as the action's.
-    private static let ownFields: Set<String> = ["csrf", "submission", Fields.CodingKeys.password.rawValue, Fields.CodingKeys.code.rawValue]
+    private static let ownFields: Set<String> = ["csrf", "submission", passwordField, codeField]
 
     /// Nil: go on (confirmed within 15 minutes, or just now by the fields sent).
     /// Otherwise the answer: the page asking (again, with why), or sign-in
     /// when a fifth wrong password ended the session.
     func check(_ request: Request, _ context: AppRequestContext, doing action: String, backHref: String, now: Date = Date()) async throws -> Response? {
         guard let session = context.session, !session.isRecentlyConfirmed(at: now) else { return nil }
-        let sent = try await request.form(Fields.self, context: context)
+        // Every field as sent: the confirmation's own, and the action's to carry through.
         let formFields = try await request.form([String: String].self, context: context)
         var page = ReconfirmPage(
             action: action, formAction: request.uri.path, backHref: backHref, needsCode: context.hasSecondFactor,
             hidden: formFields.filter { !Self.ownFields.contains($0.key) }.sorted { $0.key < $1.key }
                 .map { ConfirmPage.Field(name: $0.key, value: $0.value) }
         )
-        guard let password = sent.password else {
+        guard let password = formFields[Self.passwordField] else {
             return try renderer.render(page, request: request, context: context)
         }
         // Not the action's own write: the action's form is sent again from this page, with its own submission id.
         let outcome = try await FormSubmission.$current.withValue(nil) {
-            try await staff.reconfirm(session: session, password: String(password.prefix(1_024)), code: String((sent.code ?? "").prefix(64)),
+            try await staff.reconfirm(session: session, password: String(password.prefix(1_024)), code: String((formFields[Self.codeField] ?? "").prefix(64)),
                                       ip: context.remoteIP, now: now)
         }
         switch outcome {

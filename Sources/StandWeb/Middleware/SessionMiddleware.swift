@@ -19,7 +19,7 @@ struct SessionMiddleware: RouterMiddleware {
             context.hasSecondFactor = active?.hasSecondFactor ?? false
             context.mustSetUpSecondFactor = active?.mustSetUpSecondFactor ?? false
         }
-        if let token = request.cookies[Self.signedOutCSRFCookie]?.value, token.count == 64, token.allSatisfy(\.isHexDigit) {
+        if let token = request.cookies[Self.signedOutCSRFCookie]?.value, SecureToken.looksLike(token, lengths: 64...64) {
             context.signedOutCSRF = token
         }
         return try await next(request, context)
