@@ -22,7 +22,7 @@ struct VerifyDrawCommand: AsyncParsableCommand {
 
     func run() async throws {
         let opened = try store.open(migrate: false)
-        guard try await opened.read({ try StandMigrations.migrator.hasCompletedMigrations($0) }) else {
+        guard try await opened.hasCompletedMigrations() else {
             throw ValidationError("The store at \(store.path) is older than this program: run `stand-admin migrate --db \(store.path)` first.")
         }
         let draws = SweepstakesDraws(store: opened)

@@ -25,7 +25,7 @@ import Testing
         try await reset.run()
         #expect(try await factors.status(staffId: owner.id!) == .init(isOn: false, recoveryCodesLeft: 0))
         let events = try await store.read { db in
-            try Row.fetchAll(db, sql: "SELECT staff_email, detail FROM audit_events WHERE action = 'staff.second_factor_reset'")
+            try StoreRow.fetchAll(db, sql: "SELECT staff_email, detail FROM audit_events WHERE action = 'staff.second_factor_reset'")
                 .map { "\($0["staff_email"] as String): \($0["detail"] as String)" }
         }
         #expect(events == ["command line: from the command line"])

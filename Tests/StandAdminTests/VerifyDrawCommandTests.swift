@@ -20,12 +20,12 @@ import Testing
                 INSERT INTO sweepstakes (name, prize, starts_on, ends_on, winner_count, created_at) VALUES ('Autumn', 'Bike', '2026-10-01', '2026-10-31', 2, '2026-09-01 00:00:00.000');
                 """)
             for index in 0..<5 {
-                try db.execute(sql: """
+                let userId = try db.insertReturningId(sql: """
                     INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
                     VALUES (?, ?, ?, 'x', '1990-01-01', '08:00', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
                     """, arguments: [UUID().uuidString.lowercased(), "u\(index)@example.com", "+1555000\(1000 + index)"])
                 try db.execute(sql: "INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at) VALUES (1, ?, ?, 'daily_stand', '2026-10-02 00:00:00.000')",
-                               arguments: [db.lastInsertedRowID, index + 1])
+                               arguments: [userId, index + 1])
             }
         }
         guard case .drawn(let draw) = try await SweepstakesDraws(store: store).draw(sweepstakesId: 1, replacing: nil, reason: "",

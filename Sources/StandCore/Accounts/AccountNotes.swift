@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Notes on an account (support and owners write, everyone reads): free
 /// text with its author and time, newest first. A note is personal data:
@@ -37,17 +36,16 @@ public struct AccountNotes: Sendable {
         let body = try Self.checkedBody(body)
         return try await store.write { db in
             let user = try AccountSuspensions.liveAccount(db, uuid: uuid)
-            try db.execute(sql: "INSERT INTO account_notes (user_id, author_id, body, created_at) VALUES (?, ?, ?, ?)",
+            let id = try db.insertReturningId(sql: "INSERT INTO account_notes (user_id, author_id, body, created_at) VALUES (?, ?, ?, ?)",
                            arguments: [user.id, actor.staffId, body, now])
-            let id = db.lastInsertedRowID
             try AuditLog.record(db, .noteAdded, by: actor, target: (AuditTarget.user, uuid), detail: "note #\(id)", at: now)
             return id
         }
     }
 
     /// The newest `limit` notes of the account.
-    static func newest(_ db: Database, userId: Int64, limit: Int) throws -> [Note] {
-        try Row.fetchAll(db.cachedStatement(sql: """
+    static func newest(_ db: StoreDatabase, userId: Int64, limit: Int) throws -> [Note] {
+        try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT n.id, n.body, n.created_at, s.email FROM account_notes n LEFT JOIN staff s ON s.id = n.author_id
             WHERE n.user_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?
             """), arguments: [userId, limit]).map {

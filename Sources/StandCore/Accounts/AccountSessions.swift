@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// "Sign out everywhere" for an app account (support, owners): the store
 /// records a time, `users.tokens_valid_after`, and the app's backend refuses
@@ -21,7 +20,7 @@ public struct AccountSessions: Sendable {
     }
 
     /// Later only: a revocation never moves back in time.
-    static func revoke(_ db: Database, userId: Int64, at moment: Date) throws {
+    static func revoke(_ db: StoreDatabase, userId: Int64, at moment: Date) throws {
         try db.execute(sql: """
             UPDATE users SET tokens_valid_after = MAX(IFNULL(tokens_valid_after, ''), ?1), version = version + 1, updated_at = ?1 WHERE id = ?2
             """, arguments: [moment, userId])

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Suspending an app account (support, owners): from now until a date and
 /// time, or until lifted; lifted early with a reason. A suspension signs the
@@ -62,10 +61,9 @@ public struct AccountSuspensions: Sendable {
             if let current = try Self.inForce(db, userId: user.id, at: now) {
                 throw Conflict(message: "This account is already \(Self.describe(current)). Lift that suspension first; nothing was changed.")
             }
-            try db.execute(sql: """
+            let id = try db.insertReturningId(sql: """
                 INSERT INTO account_suspensions (user_id, starts_at, ends_at, reason, suspended_by) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [user.id, now, endsAt, reason, actor.staffId])
-            let id = db.lastInsertedRowID
             try AccountSessions.revoke(db, userId: user.id, at: now)
             // The reason is staff's words about a person: it stays on the suspension, which goes with the account.
             try AuditLog.record(db, .userSuspended, by: actor, target: (AuditTarget.user, uuid),
@@ -109,13 +107,13 @@ public struct AccountSuspensions: Sendable {
         FROM account_suspensions s LEFT JOIN staff a ON a.id = s.suspended_by LEFT JOIN staff l ON l.id = s.lifted_by
         """
 
-    static func all(_ db: Database, userId: Int64) throws -> [Suspension] {
-        try Row.fetchAll(db.cachedStatement(sql: select + " WHERE s.user_id = ? ORDER BY s.starts_at DESC, s.id DESC"),
+    static func all(_ db: StoreDatabase, userId: Int64) throws -> [Suspension] {
+        try StoreRow.fetchAll(db.cachedStatement(sql: select + " WHERE s.user_id = ? ORDER BY s.starts_at DESC, s.id DESC"),
                          arguments: [userId]).map(suspension)
     }
 
-    static func find(_ db: Database, id: Int64) throws -> Suspension? {
-        try Row.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id]).map(suspension)
+    static func find(_ db: StoreDatabase, id: Int64) throws -> Suspension? {
+        try StoreRow.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id]).map(suspension)
     }
 
     /// SQL: the suspension `alias` is in force now, by SQLite's clock, written
@@ -126,14 +124,14 @@ public struct AccountSuspensions: Sendable {
     }
 
     /// The suspension in force at `moment`, if any.
-    public static func inForce(_ db: Database, userId: Int64, at moment: Date) throws -> Suspension? {
-        try Row.fetchOne(db.cachedStatement(sql: select + """
+    public static func inForce(_ db: StoreDatabase, userId: Int64, at moment: Date) throws -> Suspension? {
+        try StoreRow.fetchOne(db.cachedStatement(sql: select + """
              WHERE s.user_id = ? AND s.starts_at <= ?2 AND (s.ends_at IS NULL OR s.ends_at > ?2) AND (s.lifted_at IS NULL OR s.lifted_at > ?2)
             ORDER BY s.starts_at DESC LIMIT 1
             """), arguments: [userId, moment]).map(suspension)
     }
 
-    static func suspension(_ row: Row) -> Suspension {
+    static func suspension(_ row: StoreRow) -> Suspension {
         Suspension(id: row["id"], startsAt: row.timestamp("starts_at") ?? .distantPast, endsAt: row.timestamp("ends_at"), reason: row["reason"],
                    suspendedBy: row["suspended_by_email"], liftedAt: row.timestamp("lifted_at"), liftedBy: row["lifted_by_email"],
                    liftReason: row["lift_reason"])
@@ -164,13 +162,13 @@ public struct AccountSuspensions: Sendable {
     }
 
     /// What a list says of an account from that column: "Suspended until …"; nil when not suspended.
-    static func listLabel(_ row: Row) -> String? {
+    static func listLabel(_ row: StoreRow) -> String? {
         let end: String? = row["suspended_until"]
-        return end.map { "Suspended " + until($0.isEmpty ? nil : StoreTimestamp.date($0.databaseValue)) }
+        return end.map { "Suspended " + until($0.isEmpty ? nil : StoreTimestamp.date($0)) }
     }
 
     /// The live account, or a refusal naming why there is none.
-    static func liveAccount(_ db: Database, uuid: String) throws -> UserAccount {
+    static func liveAccount(_ db: StoreDatabase, uuid: String) throws -> UserAccount {
         guard let user = try UserAccount.find(db, uuid: uuid) else {
             throw Conflict(message: "No account has this UUID any more (it may have been deleted); nothing was changed.")
         }

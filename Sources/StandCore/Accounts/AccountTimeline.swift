@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Everything that happened to one account, in time order, newest first:
 /// answers, entries, suggestions, deletion requests, suspensions, notes and
@@ -38,7 +37,7 @@ public struct AccountTimeline: Sendable {
         /// What it points at: a question, a sweepstakes, a suggestion (by kind).
         public let reference: Int64?
 
-        public var date: Date { StoreTimestamp.date(at.databaseValue) ?? .distantPast }
+        public var date: Date { StoreTimestamp.date(at) ?? .distantPast }
 
         public init(kind: Kind, id: Int64, at: String, text: String, detail: String?, reference: Int64?) {
             self.kind = kind
@@ -65,7 +64,7 @@ public struct AccountTimeline: Sendable {
         /// `time~kind~id`.
         public init?(_ description: String) {
             let parts = description.split(separator: "~", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0].utf8.count == 23, StoreTimestamp.date(String(parts[0]).databaseValue) != nil,
+            guard parts.count == 3, parts[0].utf8.count == 23, StoreTimestamp.date(String(parts[0])) != nil,
                   let kind = Kind(rawValue: String(parts[1])), parts[2].utf8.count <= 19, let id = Int64(parts[2]) else { return nil }
             self.init(at: String(parts[0]), kind: kind, id: id)
         }
@@ -99,10 +98,10 @@ public struct AccountTimeline: Sendable {
     }
 
     /// One kind's newest `limit` items before `cursor`.
-    static func newest(_ db: Database, kind: Kind, userId: Int64, uuid: String, after cursor: Cursor?, limit: Int) throws -> [Item] {
+    static func newest(_ db: StoreDatabase, kind: Kind, userId: Int64, uuid: String, after cursor: Cursor?, limit: Int) throws -> [Item] {
         let (select, owner, time, id) = source(kind)
         var sql = select + " WHERE " + owner
-        var arguments: StatementArguments = [kind == .staff || kind == .deletionRequest ? DatabaseValue(value: uuid) : DatabaseValue(value: userId)]
+        var arguments: StoreArguments = [kind == .staff || kind == .deletionRequest ? uuid : userId]
         if kind == .deletionRequest { arguments += [userId] }
         if let cursor {
             // (time, kind, id) < cursor, with this kind's place fixed.
@@ -119,7 +118,7 @@ public struct AccountTimeline: Sendable {
         }
         sql += " ORDER BY \(time) DESC, \(id) DESC LIMIT ?"
         arguments += [limit]
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+        return try StoreRow.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             Item(kind: kind, id: row["id"], at: row["at"], text: row["text"] ?? "", detail: row["detail"], reference: row["reference"])
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import ZIPFoundation
 
 /// A person's data, for their request (GDPR articles 15 and 20; support,
@@ -74,8 +73,8 @@ public struct DataExport: Sendable {
         try await store.read { db in try Self.recent(db, uuid: uuid, limit: limit) }
     }
 
-    static func recent(_ db: Database, uuid: String, limit: Int) throws -> [Record] {
-        try Row.fetchAll(db.cachedStatement(sql: """
+    static func recent(_ db: StoreDatabase, uuid: String, limit: Int) throws -> [Record] {
+        try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT occurred_at, staff_email FROM audit_events
             WHERE target_type = 'user' AND target_id = ? AND action = 'user.data_exported' AND action <> 'user.viewed'
             ORDER BY id DESC LIMIT ?
@@ -123,7 +122,7 @@ public struct DataExport: Sendable {
     ]
 
     /// profile.json and every file above, then README.txt; the row counts, or nil with no such account.
-    static func writeFiles(_ db: Database, uuid: String, into work: URL, now: Date) throws -> [String: Int]? {
+    static func writeFiles(_ db: StoreDatabase, uuid: String, into work: URL, now: Date) throws -> [String: Int]? {
         guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
         var counts: [String: Int] = [:]
         // The password hash is never selected (UserAccount leaves it out).
@@ -143,22 +142,21 @@ public struct DataExport: Sendable {
     }
 
     /// A JSON array of one object per row, written as the cursor goes; returns the row count.
-    static func writeArray(_ db: Database, sql: String, userId: Int64, to url: URL) throws -> Int {
+    static func writeArray(_ db: StoreDatabase, sql: String, userId: Int64, to url: URL) throws -> Int {
         FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var buffer = Data("[".utf8)
         var count = 0
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: [userId])
+        let rows = try StoreRow.fetchCursor(db, sql: sql, arguments: [userId])
         while let row = try rows.next() {
             var object: [String: Any] = [:]
-            for (column, value) in row {
-                switch value.storage {
-                case .null: object[column] = NSNull()
-                case .int64(let number): object[column] = number
-                case .double(let number): object[column] = number
-                case .string(let text): object[column] = text
-                case .blob: object[column] = NSNull()
+            for (index, column) in row.columnNames.enumerated() {
+                switch row.scalar(at: index) {
+                case .null, .blob: object[column] = NSNull()
+                case .integer(let number): object[column] = number
+                case .real(let number): object[column] = number
+                case .text(let text): object[column] = text
                 }
             }
             buffer.append(contentsOf: Array((count == 0 ? "\n  " : ",\n  ").utf8))

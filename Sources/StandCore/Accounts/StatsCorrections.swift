@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Correcting an account's points and streak (support, owners), with a
 /// reason. The app writes these columns all day, so a correction is written

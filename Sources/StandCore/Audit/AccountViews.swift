@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 
 /// A staff member opened an account's page.
@@ -66,7 +65,7 @@ extension WriteBehindBuffer where Item == AccountView {
         }
     }
 
-    private static func insert(_ db: Database, _ view: AccountView) throws {
+    private static func insert(_ db: StoreDatabase, _ view: AccountView) throws {
         try AuditLog.record(db, .userViewed, by: view.actor, target: (AuditTarget.user, view.uuid), at: view.date)
     }
 
@@ -108,7 +107,7 @@ extension WriteBehindBuffer where Item == AccountView {
         return written
     }
 
-    private static func exists(_ db: Database, _ view: AccountView) throws -> Bool {
+    private static func exists(_ db: StoreDatabase, _ view: AccountView) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM audit_events
                 WHERE action = 'user.viewed' AND target_type = ? AND target_id = ?

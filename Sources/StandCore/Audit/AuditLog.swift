@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Writing and reading the audit trail.
 public struct AuditLog: Sendable {
@@ -13,7 +12,7 @@ public struct AuditLog: Sendable {
     /// back together with the change it describes.
     @discardableResult
     public static func record(
-        _ db: Database,
+        _ db: StoreDatabase,
         _ action: AuditAction,
         by actor: AuditActor,
         target: (type: String, id: String)? = nil,
@@ -68,9 +67,9 @@ public struct AuditLog: Sendable {
         }
 
         /// The WHERE clause (over `e`, the events) and its arguments.
-        func sql(before: Int64?) -> (String, StatementArguments) {
+        func sql(before: Int64?) -> (String, StoreArguments) {
             var conditions: [String] = []
-            var arguments: StatementArguments = []
+            var arguments: StoreArguments = []
             if let staffId { conditions.append("e.staff_id = ?"); arguments += [staffId] }
             // Actions are spelt out, not bound (they are our own words, no quotes in them).
             // A bound value compared with the column of a partial index's WHERE has SQLite
@@ -91,11 +90,11 @@ public struct AuditLog: Sendable {
 
     /// An event with what its target is called now: the account's email (or
     /// "deleted account"), the staff member's email.
-    public struct Entry: Sendable, FetchableRecord {
+    public struct Entry: Sendable, StoreRecord {
         public let event: AuditEvent
         public let targetLabel: String?
 
-        public init(row: Row) throws {
+        public init(row: StoreRow) throws {
             event = try AuditEvent(row: row)
             let email: String? = row["target_email"]
             let deleted: Bool = row["target_deleted"] ?? false
@@ -114,7 +113,7 @@ public struct AuditLog: Sendable {
         """
 
     /// Newest first, keyset-paginated by id: `before` is the last id of the previous page.
-    public static func page(_ db: Database, filter: Filter, before: Int64?, limit: Int) throws -> KeysetPage<Entry, Int64> {
+    public static func page(_ db: StoreDatabase, filter: Filter, before: Int64?, limit: Int) throws -> KeysetPage<Entry, Int64> {
         let (conditions, arguments) = filter.sql(before: before)
         // Cached: a filter's SQL has a few shapes, and preparing this join (and
         // GRDB's authorizer pass over it) on every view was 6% of the page's CPU.

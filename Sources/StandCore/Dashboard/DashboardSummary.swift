@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What the console's front page shows.
 public struct DashboardSummary: Sendable {
@@ -32,7 +31,7 @@ public struct Dashboard: Sendable {
         let window = (0..<DashboardSummary.lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
         let incompleteCounts = self.incompleteCounts
         return try await store.read { db in
-            func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
+            func count(_ sql: String, _ arguments: StoreArguments = []) throws -> Int {
                 try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
             }
             let scheduled = try Set(String.fetchAll(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Erasing an account: all of it in one transaction, once.
 public struct AccountDeletion: Sendable {
@@ -89,7 +88,7 @@ public struct AccountDeletion: Sendable {
     /// The order matters: entries and requests are settled while they can
     /// still be found by user id; deleting the row then detaches the rest
     /// (`ON DELETE SET NULL` on answers, kept entries, suggestions, requests).
-    private static func erase(_ db: Database, _ account: UserAccount, reason: String, staffId: Int64, now: Date) throws {
+    private static func erase(_ db: StoreDatabase, _ account: UserAccount, reason: String, staffId: Int64, now: Date) throws {
         try db.execute(sql: """
             DELETE FROM sweepstakes_entries
             WHERE user_id = ? AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Exactly what deleting an account will do, for the confirmation page.
 public struct DeletionPreview: Sendable, Equatable {
@@ -15,22 +14,22 @@ public struct DeletionPreview: Sendable, Equatable {
     /// Pending deletion requests: marked done.
     public let openRequests: Int
 
-    public static func make(_ db: Database, account: UserAccount) throws -> DeletionPreview {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
+    public static func make(_ db: StoreDatabase, account: UserAccount) throws -> DeletionPreview {
+        let row = try StoreRow.fetchOne(db.cachedStatement(sql: """
             SELECT
-              (SELECT COUNT(*) FROM answers WHERE user_id = :id) AS answers,
-              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = :id
+              (SELECT COUNT(*) FROM answers WHERE user_id = ?) AS answers,
+              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
                  AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS removed,
-              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = :id
+              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
                  AND sweepstakes_id IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS kept,
-              (SELECT COUNT(*) FROM suggestions WHERE user_id = :id) AS suggestions,
-              (SELECT COUNT(*) FROM deletion_requests WHERE (user_id = :id OR user_uuid = :uuid) AND status = 'pending') AS requests
-            """), arguments: ["id": account.id, "uuid": account.uuid])!
+              (SELECT COUNT(*) FROM suggestions WHERE user_id = ?) AS suggestions,
+              (SELECT COUNT(*) FROM deletion_requests WHERE (user_id = ? OR user_uuid = ?) AND status = 'pending') AS requests
+            """), arguments: [account.id, account.id, account.id, account.id, account.id, account.uuid])!
         return DeletionPreview(account: account, answers: row["answers"], entriesRemoved: row["removed"],
                                entriesKept: row["kept"], suggestions: row["suggestions"], openRequests: row["requests"])
     }
 
-    public static func make(_ db: Database, uuid: String) throws -> DeletionPreview? {
+    public static func make(_ db: StoreDatabase, uuid: String) throws -> DeletionPreview? {
         guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
         return try make(db, account: account)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What a deleted person is told: what went when, which systems confirmed,
 /// and what is kept and why. Built from the tombstone and what the deletion
@@ -55,7 +54,7 @@ public struct DeletionReceipt: Sendable, Equatable {
 
     /// The draws with a kept snapshot of every sweepstakes the person had
     /// entries in (an index lookup: the lines are read when a receipt is asked for).
-    static func draws(_ db: Database, userId: Int64) throws -> [Int64] {
+    static func draws(_ db: StoreDatabase, userId: Int64) throws -> [Int64] {
         try Int64.fetchAll(db.cachedStatement(sql: """
             SELECT s.draw_id FROM draw_snapshots s JOIN sweepstakes_draws d ON d.id = s.draw_id
             WHERE d.sweepstakes_id IN (SELECT DISTINCT sweepstakes_id FROM sweepstakes_entries WHERE user_id = ?)
@@ -64,7 +63,7 @@ public struct DeletionReceipt: Sendable, Equatable {
     }
 
     /// In the deletion's transaction, after the tombstone is written.
-    static func keep(_ db: Database, uuid: String, preview: DeletionPreview, draws: [Int64]) throws {
+    static func keep(_ db: StoreDatabase, uuid: String, preview: DeletionPreview, draws: [Int64]) throws {
         try db.execute(sql: """
             UPDATE deleted_accounts SET answers_detached = ?, entries_kept = ?, suggestions_detached = ? WHERE uuid = ?
             """, arguments: [preview.answers, preview.entriesKept, preview.suggestions, uuid])
@@ -73,16 +72,16 @@ public struct DeletionReceipt: Sendable, Equatable {
         }
     }
 
-    static func find(_ db: Database, uuid: String) throws -> DeletionReceipt? {
+    static func find(_ db: StoreDatabase, uuid: String) throws -> DeletionReceipt? {
         guard let tombstone = try Tombstone.find(db, uuid: uuid) else { return nil }
-        let counts = try Row.fetchOne(db, sql: """
+        let counts = try StoreRow.fetchOne(db, sql: """
             SELECT answers_detached, entries_kept, suggestions_detached FROM deleted_accounts WHERE uuid = ?
             """, arguments: [uuid])
-        let request = try Row.fetchOne(db, sql: """
+        let request = try StoreRow.fetchOne(db, sql: """
             SELECT created_at, source FROM deletion_requests WHERE user_uuid = ? AND status = 'done' ORDER BY created_at LIMIT 1
             """, arguments: [uuid])
         // Each kept snapshot read straight from its bytes (tens of milliseconds for a million lines).
-        let lines = try Row.fetchAll(db, sql: """
+        let lines = try StoreRow.fetchAll(db, sql: """
             SELECT w.name, d.number, d.drawn_at, d.public_token IS NOT NULL AS published, s.format, s.bytes
             FROM deleted_account_draws k JOIN sweepstakes_draws d ON d.id = k.draw_id
             JOIN sweepstakes w ON w.id = d.sweepstakes_id JOIN draw_snapshots s ON s.draw_id = d.id
@@ -92,7 +91,7 @@ public struct DeletionReceipt: Sendable, Equatable {
                 return DrawLine(sweepstakesName: row["name"], drawNumber: row["number"], drawnAt: row.timestamp("drawn_at") ?? .distantPast,
                                 weight: weight, isPublished: row["published"])
             }
-        let prizes = try Row.fetchAll(db, sql: """
+        let prizes = try StoreRow.fetchAll(db, sql: """
             SELECT w.name, w.prize, d.number, (x.rank <= d.winner_count OR x.promoted_for IS NOT NULL) AS won, x.claimed_at, x.forfeited_at
             FROM draw_winners x JOIN sweepstakes_draws d ON d.id = x.draw_id JOIN sweepstakes w ON w.id = d.sweepstakes_id
             WHERE x.user_uuid = ? ORDER BY d.drawn_at, x.rank

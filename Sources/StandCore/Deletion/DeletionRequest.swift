@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A request to erase an account, from the app or opened by staff.
-public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
+public struct DeletionRequest: Sendable, Equatable, StoreRecord {
     public enum Status: String, Sendable, CaseIterable {
         case pending, done, cancelled
     }
@@ -29,7 +28,7 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     /// "Suspended until …" while the account is suspended (nil otherwise).
     public let suspension: String?
 
-    public init(row: Row) {
+    public init(row: StoreRow) {
         id = row["id"]
         userUUID = row["user_uuid"]
         accountExists = row["account_exists"]
@@ -66,9 +65,9 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
 
     /// Requests with one status (nil: every status), oldest first,
     /// keyset-paginated: `after` is the id of the last one shown.
-    public static func list(_ db: Database, status: Status?, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
+    public static func list(_ db: StoreDatabase, status: Status?, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
         var conditions: [String] = []
-        var arguments: StatementArguments = []
+        var arguments: StoreArguments = []
         if let status {
             conditions.append("r.status = ?")
             arguments += [status.rawValue]
@@ -86,20 +85,20 @@ public struct DeletionRequest: Sendable, Equatable, FetchableRecord {
     }
 
     /// How many requests have each status.
-    public static func counts(_ db: Database) throws -> [Status: Int] {
+    public static func counts(_ db: StoreDatabase) throws -> [Status: Int] {
         var counts: [Status: Int] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM deletion_requests GROUP BY status")) {
+        for row in try StoreRow.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM deletion_requests GROUP BY status")) {
             if let status = Status(rawValue: row[0]) { counts[status] = row[1] }
         }
         return counts
     }
 
     /// Every request about one account, newest first.
-    public static func forAccount(_ db: Database, uuid: String) throws -> [DeletionRequest] {
+    public static func forAccount(_ db: StoreDatabase, uuid: String) throws -> [DeletionRequest] {
         try DeletionRequest.fetchAll(db.cachedStatement(sql: select + " WHERE r.user_uuid = ? ORDER BY r.created_at DESC, r.id DESC"), arguments: [uuid])
     }
 
-    public static func find(_ db: Database, id: Int64) throws -> DeletionRequest? {
+    public static func find(_ db: StoreDatabase, id: Int64) throws -> DeletionRequest? {
         try DeletionRequest.fetchOne(db.cachedStatement(sql: select + " WHERE r.id = ?"), arguments: [id])
     }
 }
@@ -134,16 +133,15 @@ public struct DeletionRequests: Sendable {
         TextInput.check(note, field: "note", multiline: true, into: &errors)
         if note.count > Self.maximumNoteLength { errors.add("note", "Keep the note under \(Self.maximumNoteLength) characters.") }
         try errors.throwIfAny()
-        return try await store.write { db in
+        return try await store.write { db -> Int64? in
             guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }
             if let pending = try Int64.fetchOne(db, sql: "SELECT id FROM deletion_requests WHERE user_uuid = ? AND status = 'pending'", arguments: [uuid]) {
                 return pending
             }
-            try db.execute(sql: """
+            let id = try db.insertReturningId(sql: """
                 INSERT INTO deletion_requests (user_id, user_uuid, source, opened_by, note, created_at)
                 VALUES (?, ?, 'staff', ?, ?, ?)
                 """, arguments: [account.id, uuid, actor.staffId, note.isEmpty ? nil : note, now])
-            let id = db.lastInsertedRowID
             try AuditLog.record(db, .deletionRequestOpened, by: actor, target: (AuditTarget.user, uuid), detail: "request \(id)", at: now)
             return id
         }

@@ -54,7 +54,7 @@ public final class PendingErasures: Sendable {
                 try db.inTransaction {
                     for uuid in pending {
                         try db.execute(sql: "UPDATE deleted_accounts SET erased_at = ? WHERE uuid = ? AND erased_at IS NULL", arguments: [now, uuid])
-                        try AuditLog.record(db, .userErased, by: .system, target: (AuditTarget.user, uuid),
+                        try AuditLog.record(StoreDatabase(sqlite: db), .userErased, by: .system, target: (AuditTarget.user, uuid),
                                             detail: "WAL checkpointed and truncated", at: now)
                     }
                     return .commit

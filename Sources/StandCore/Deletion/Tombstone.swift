@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// What is left of a deleted account: its UUID, when, by whom and why. No personal data.
-public struct Tombstone: Sendable, Equatable, FetchableRecord {
+public struct Tombstone: Sendable, Equatable, StoreRecord {
     public let uuid: String
     public let deletedAt: Date
     public let deletedBy: Int64
@@ -21,7 +20,7 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
     /// Erased from the store's bytes and confirmed by every system.
     public var isComplete: Bool { isErased && erasure.allConfirmed }
 
-    public init(row: Row) {
+    public init(row: StoreRow) {
         uuid = row["uuid"]
         deletedAt = row.timestamp("deleted_at") ?? .distantPast
         deletedBy = row["deleted_by"]
@@ -31,7 +30,7 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
     }
 
     /// The tombstone with its deliveries and copies.
-    public static func find(_ db: Database, uuid: String) throws -> Tombstone? {
+    public static func find(_ db: StoreDatabase, uuid: String) throws -> Tombstone? {
         guard var tombstone = try withoutDetails(db, uuid: uuid) else { return nil }
         tombstone.erasure = try ErasureOutbox.progress(db, uuid: uuid)
         tombstone.copies = try ConsoleExports.copies(db, uuid: uuid)
@@ -44,7 +43,7 @@ public struct Tombstone: Sendable, Equatable, FetchableRecord {
         """
 
     /// The tombstone's own row, without its deliveries and copies.
-    static func withoutDetails(_ db: Database, uuid: String) throws -> Tombstone? {
+    static func withoutDetails(_ db: StoreDatabase, uuid: String) throws -> Tombstone? {
         try Tombstone.fetchOne(db.cachedStatement(sql: select + " WHERE d.uuid = ?"), arguments: [uuid])
     }
 

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// One downstream system's copy of one deleted account, and how telling it is going.
-public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
+public struct ErasureDelivery: Sendable, Equatable, StoreRecord {
     public enum State: String, Sendable {
         case pending, done, failed
     }
@@ -28,7 +27,7 @@ public struct ErasureDelivery: Sendable, Equatable, FetchableRecord {
     /// The tombstone's time: what the receiver is told.
     public let deletedAt: Date
 
-    public init(row: Row) {
+    public init(row: StoreRow) {
         id = row["id"]
         deliveryId = row["delivery_id"]
         accountUUID = row["account_uuid"]

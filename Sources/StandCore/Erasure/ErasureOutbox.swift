@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The erasure outbox in the store: deliveries written with the deletion,
 /// handed to a sender when due, and every attempt's outcome. The sending
@@ -17,7 +16,7 @@ public struct ErasureOutbox: Sendable {
     }
 
     /// In the deletion's transaction: one pending delivery per system, in order, due now.
-    static func enqueue(_ db: Database, uuid: String, systems: [String], schedule: ErasureSchedule, now: Date) throws {
+    static func enqueue(_ db: StoreDatabase, uuid: String, systems: [String], schedule: ErasureSchedule, now: Date) throws {
         let giveUpAt = now.addingTimeInterval(schedule.giveUpAfter.seconds)
         for (index, system) in systems.enumerated() {
             try db.execute(sql: """
@@ -52,7 +51,7 @@ public struct ErasureOutbox: Sendable {
     /// When the next delivery that could be sent falls due (nil: none pending).
     public func nextDue() async throws -> Date? {
         try await store.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: """
+            try StoreRow.fetchOne(db.cachedStatement(sql: """
                 SELECT MIN(MAX(o.next_attempt_at, IFNULL(o.lease_until, ''))) AS due
                 FROM erasure_deliveries o JOIN deleted_accounts d ON d.uuid = o.account_uuid
                 WHERE \(Self.sendable)
@@ -169,7 +168,7 @@ public struct ErasureOutbox: Sendable {
         try await store.read { db in try Self.progress(db, uuid: uuid) }
     }
 
-    static func progress(_ db: Database, uuid: String) throws -> ErasureProgress {
+    static func progress(_ db: StoreDatabase, uuid: String) throws -> ErasureProgress {
         ErasureProgress(deliveries: try ErasureDelivery.fetchAll(
             db.cachedStatement(sql: ErasureDelivery.select + " WHERE o.account_uuid = ? ORDER BY o.position"), arguments: [uuid]))
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 
 /// Deletions not yet complete everywhere: bytes still in the store's file,
@@ -21,7 +20,7 @@ public struct IncompleteDeletions: Sendable, Equatable {
                   SELECT 1 FROM erasure_deliveries o WHERE o.account_uuid = d.uuid AND o.state <> 'done'))
         """
 
-    static func counts(_ db: Database) throws -> (count: Int, failed: Int) {
+    static func counts(_ db: StoreDatabase) throws -> (count: Int, failed: Int) {
         let count = try Int.fetchOne(db.cachedStatement(sql: countSQL)) ?? 0
         let failed = try Int.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(DISTINCT account_uuid) FROM erasure_deliveries WHERE state = 'failed'
@@ -29,7 +28,7 @@ public struct IncompleteDeletions: Sendable, Equatable {
         return (count, failed)
     }
 
-    static func read(_ db: Database, limit: Int, counts: IncompleteDeletionCounts) throws -> IncompleteDeletions {
+    static func read(_ db: StoreDatabase, limit: Int, counts: IncompleteDeletionCounts) throws -> IncompleteDeletions {
         let (count, failed) = try counts.read(db)
         // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure.
         var uuids = try String.fetchAll(db.cachedStatement(sql: """
@@ -64,7 +63,7 @@ public final class IncompleteDeletionCounts: Sendable {
         self.lifetime = lifetime
     }
 
-    func read(_ db: Database, now: Date = Date()) throws -> (count: Int, failed: Int) {
+    func read(_ db: StoreDatabase, now: Date = Date()) throws -> (count: Int, failed: Int) {
         if let hit = cached.withLock({ $0 }), now.timeIntervalSince(hit.at) < lifetime, hit.at <= now {
             return (hit.count, hit.failed)
         }

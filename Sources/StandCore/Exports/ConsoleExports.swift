@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The files of personal data the console handed out (entrants CSV, audit
 /// CSV, a person's data export), so that a deleted person's tombstone can
@@ -19,7 +18,7 @@ public enum ConsoleExports {
     }
 
     /// In the export's own transaction (with its audit event).
-    static func record(_ db: Database, _ kind: Kind, by actor: AuditActor, sweepstakesId: Int64? = nil,
+    static func record(_ db: StoreDatabase, _ kind: Kind, by actor: AuditActor, sweepstakesId: Int64? = nil,
                        subjectUUID: String? = nil, auditFilter: AuditLog.Filter? = nil, at now: Date) throws {
         let filter = try auditFilter.map { String(decoding: try encoder.encode(StoredFilter($0)), as: UTF8.self) }
         try db.execute(sql: """
@@ -33,7 +32,7 @@ public enum ConsoleExports {
     /// then; an audit CSV if an event about them matched its filter by then
     /// (any event, for an export made before its filter was kept); a data
     /// export if it was theirs.
-    static func heldBy(_ db: Database, userId: Int64, uuid: String) throws -> [Int64] {
+    static func heldBy(_ db: StoreDatabase, userId: Int64, uuid: String) throws -> [Int64] {
         var held = try Int64.fetchAll(db, sql: """
             SELECT x.id FROM console_exports x
             WHERE (x.kind = 'data' AND x.subject_uuid = ?)
@@ -41,11 +40,11 @@ public enum ConsoleExports {
                      SELECT 1 FROM sweepstakes_entries e
                      WHERE e.user_id = ? AND e.sweepstakes_id = x.sweepstakes_id AND e.created_at <= x.made_at))
             """, arguments: [uuid, userId])
-        let auditExports = try Row.fetchAll(db, sql: "SELECT id, made_at, filter FROM console_exports WHERE kind = 'audit'")
+        let auditExports = try StoreRow.fetchAll(db, sql: "SELECT id, made_at, filter FROM console_exports WHERE kind = 'audit'")
         for export in auditExports {
             let madeAt: Date = export.timestamp("made_at") ?? .distantPast
             var conditions = "e.target_type = ? AND e.target_id = ? AND e.occurred_at <= ?"
-            var arguments: StatementArguments = [AuditTarget.user, uuid, madeAt]
+            var arguments: StoreArguments = [AuditTarget.user, uuid, madeAt]
             if let text: String = export["filter"], let stored = try? decoder.decode(StoredFilter.self, from: Data(text.utf8)) {
                 let (filterSQL, filterArguments) = stored.filter.sql(before: nil)
                 if !filterSQL.isEmpty {
@@ -61,21 +60,21 @@ public enum ConsoleExports {
     }
 
     /// After the tombstone is written, in the same transaction.
-    static func keepCopies(_ db: Database, uuid: String, exportIds: [Int64]) throws {
+    static func keepCopies(_ db: StoreDatabase, uuid: String, exportIds: [Int64]) throws {
         for id in exportIds {
             try db.execute(sql: "INSERT OR IGNORE INTO deleted_account_copies (uuid, export_id) VALUES (?, ?)", arguments: [uuid, id])
         }
     }
 
     /// One export that held a deleted person.
-    public struct Copy: Sendable, Equatable, FetchableRecord {
+    public struct Copy: Sendable, Equatable, StoreRecord {
         public let kind: Kind
         public let madeAt: Date
         public let staffEmail: String?
         /// "Summer Sweepstakes (#3)", "filter: action user.deleted", "their own data".
         public let what: String
 
-        public init(row: Row) {
+        public init(row: StoreRow) {
             kind = Kind(rawValue: row["kind"]) ?? .data
             madeAt = row.timestamp("made_at") ?? .distantPast
             staffEmail = row["staff_email"]
@@ -95,7 +94,7 @@ public enum ConsoleExports {
         }
     }
 
-    public static func copies(_ db: Database, uuid: String) throws -> [Copy] {
+    public static func copies(_ db: StoreDatabase, uuid: String) throws -> [Copy] {
         try Copy.fetchAll(db.cachedStatement(sql: """
             SELECT x.kind, x.made_at, x.filter, x.sweepstakes_id, w.name AS sweepstakes_name, s.email AS staff_email
             FROM deleted_account_copies c JOIN console_exports x ON x.id = c.export_id

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Everything the user page shows about one account, read in one snapshot;
 /// or, once the account is deleted, its tombstone.
@@ -25,7 +24,7 @@ public enum UserOverview: Sendable {
 
     public static let notesShown = 20
 
-    public static func load(_ db: Database, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int, now: Date = Date()) throws -> UserOverview? {
+    public static func load(_ db: StoreDatabase, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int, now: Date = Date()) throws -> UserOverview? {
         guard let account = try UserAccount.find(db, uuid: uuid) else {
             return try Tombstone.find(db, uuid: uuid).map { .deleted($0) }
         }

@@ -1,11 +1,7 @@
 import Foundation
-import GRDB
 
 /// The one question of a UTC day.
-public struct DailyQuestion: Codable, Sendable, Identifiable, StoreRecord, MutablePersistableRecord {
-    public static let databaseTableName = "daily_questions"
-    static let choices = hasMany(QuestionChoice.self, using: ForeignKey(["question_id"]))
-
+public struct DailyQuestion: Codable, Sendable, Identifiable, StoreRecord {
     public var id: Int64?
     public var text: String
     /// `YYYY-MM-DD`, UTC.
@@ -36,7 +32,7 @@ public struct DailyQuestion: Codable, Sendable, Identifiable, StoreRecord, Mutab
         self.version = version
     }
 
-    public init(row: Row) throws {
+    public init(row: StoreRow) throws {
         id = row["id"]
         text = row["text"]
         runsOn = row["runs_on"]
@@ -47,15 +43,17 @@ public struct DailyQuestion: Codable, Sendable, Identifiable, StoreRecord, Mutab
         version = row["version"]
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+    /// Insert the row and take the id the store gave it.
+    mutating func insert(_ db: StoreDatabase) throws {
+        id = try Int64.fetchOne(db, sql: """
+            INSERT INTO daily_questions (text, runs_on, scheduled_by, suggestion_id, created_at, updated_at, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, arguments: [text, runsOn, scheduledBy, suggestionId, createdAt, updatedAt, version])
     }
 }
 
 /// One answer choice; `answerCount` is kept by triggers on `answers`.
-public struct QuestionChoice: Codable, Sendable, StoreRecord, PersistableRecord {
-    public static let databaseTableName = "question_choices"
-
+public struct QuestionChoice: Codable, Sendable, StoreRecord {
     public var questionId: Int64
     public var position: Int
     public var text: String
@@ -67,7 +65,7 @@ public struct QuestionChoice: Codable, Sendable, StoreRecord, PersistableRecord 
         case answerCount = "answer_count"
     }
 
-    public init(row: Row) throws {
+    public init(row: StoreRow) throws {
         questionId = row["question_id"]
         position = row["position"]
         text = row["text"]

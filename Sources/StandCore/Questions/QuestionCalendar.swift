@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A month of the question calendar, and the gaps ahead: every read is a
 /// range of the `runs_on` index, never a scan.
@@ -39,7 +38,7 @@ public struct QuestionCalendar: Sendable {
     public static let farWindow = 60
 
     /// The days of `window` (consecutive, in order) with no question.
-    static func emptyDays(_ db: Database, in window: [String]) throws -> [String] {
+    static func emptyDays(_ db: StoreDatabase, in window: [String]) throws -> [String] {
         guard let first = window.first, let last = window.last else { return [] }
         let scheduled = try Set(String.fetchAll(
             db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"), arguments: [first, last]))

@@ -1,6 +1,5 @@
 import CSV
 import Foundation
-import GRDB
 
 /// Scheduling many questions from a CSV file: `date,text,choice1,choice2,choice3,choice4`,
 /// header optional, UTF-8, quoted fields as RFC 4180 has them (read by CSV.swift,
@@ -68,7 +67,7 @@ public struct QuestionImport: Sendable {
     }
 
     /// Every row with every problem the store and the file show.
-    public static func preview(_ db: Database, csv: String, today: String) throws -> Preview {
+    public static func preview(_ db: StoreDatabase, csv: String, today: String) throws -> Preview {
         let records: [(number: Int, fields: [String])]
         switch self.records(csv) {
         case .success(let read): records = read
@@ -149,11 +148,11 @@ public struct QuestionImport: Sendable {
         return .success(records)
     }
 
-    private static func takenDays(_ db: Database, _ days: Set<String>) throws -> [String: (id: Int64, text: String)] {
+    private static func takenDays(_ db: StoreDatabase, _ days: Set<String>) throws -> [String: (id: Int64, text: String)] {
         guard !days.isEmpty else { return [:] }
         var taken: [String: (id: Int64, text: String)] = [:]
-        for row in try GRDB.Row.fetchAll(db, sql: "SELECT runs_on, id, text FROM daily_questions WHERE runs_on IN (\(databaseQuestionMarks(count: days.count)))",
-                                    arguments: StatementArguments(Array(days))) {
+        for row in try StoreRow.fetchAll(db, sql: "SELECT runs_on, id, text FROM daily_questions WHERE runs_on IN (\(StoreArguments.placeholders(days.count)))",
+                                    arguments: StoreArguments(Array(days))) {
             taken[row[0]] = (row[1], row[2])
         }
         return taken

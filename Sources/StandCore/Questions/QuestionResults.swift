@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A question with its choices and how people answered, read in one
 /// transaction: the counts shown add up to the total shown, whatever the app
@@ -44,7 +43,7 @@ public struct QuestionResults: Sendable {
         question.runsOn <= UTCDate.day(now)
     }
 
-    public static func fetch(_ db: Database, runsOn day: String) throws -> QuestionResults? {
+    public static func fetch(_ db: StoreDatabase, runsOn day: String) throws -> QuestionResults? {
         guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ?"), arguments: [day])
         else { return nil }
         return QuestionResults(question: question, choices: try choices(db, questionId: question.id!))
@@ -53,20 +52,20 @@ public struct QuestionResults: Sendable {
     /// A question by id with its tallies and its day hour by hour: a handful
     /// of rows from `question_choices` and `question_hourly_answers`, never a
     /// scan of `answers`.
-    public static func fetch(_ db: Database, id: Int64) throws -> QuestionResults? {
+    public static func fetch(_ db: StoreDatabase, id: Int64) throws -> QuestionResults? {
         guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE id = ?"), arguments: [id])
         else { return nil }
         return QuestionResults(question: question, choices: try choices(db, questionId: id), hourly: try hourly(db, question: question))
     }
 
-    static func choices(_ db: Database, questionId: Int64) throws -> [QuestionChoice] {
+    static func choices(_ db: StoreDatabase, questionId: Int64) throws -> [QuestionChoice] {
         try QuestionChoice.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM question_choices WHERE question_id = ? ORDER BY position"), arguments: [questionId])
     }
 
-    static func hourly(_ db: Database, question: DailyQuestion) throws -> [Int] {
+    static func hourly(_ db: StoreDatabase, question: DailyQuestion) throws -> [Int] {
         var counts = [Int](repeating: 0, count: 24)
-        let rows = try Row.fetchCursor(
+        let rows = try StoreRow.fetchCursor(
             db.cachedStatement(sql: """
                 SELECT hour, answer_count FROM question_hourly_answers
                 WHERE question_id = ? AND hour BETWEEN ? AND ?

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Scheduling, editing, moving and unscheduling daily questions. Every change
 /// runs in one write transaction with its audit event; every rule that needs
@@ -111,7 +110,7 @@ public struct QuestionScheduling: Sendable {
 
     /// A question whose UTC day has begun, or that somehow has answers, is fixed:
     /// changing it would change what people already answered.
-    static func hasStarted(_ db: Database, _ question: DailyQuestion, now: Date) throws -> Bool {
+    static func hasStarted(_ db: StoreDatabase, _ question: DailyQuestion, now: Date) throws -> Bool {
         if question.runsOn <= UTCDate.day(now) { return true }
         return try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM answers WHERE question_id = ?)"),
                                  arguments: [question.id]) ?? false
@@ -119,7 +118,7 @@ public struct QuestionScheduling: Sendable {
 
     /// The draft's own rules and the store's (the day free, except for the
     /// question being edited), all reported together.
-    static func check(_ db: Database, _ draft: QuestionDraft, excluding id: Int64?, now: Date) throws -> QuestionDraft.Valid {
+    static func check(_ db: StoreDatabase, _ draft: QuestionDraft, excluding id: Int64?, now: Date) throws -> QuestionDraft.Valid {
         let today = UTCDate.day(now)
         var errors = ValidationErrors()
         var valid: QuestionDraft.Valid?
@@ -141,17 +140,17 @@ public struct QuestionScheduling: Sendable {
         return valid!
     }
 
-    static func question(_ db: Database, on day: String, excluding id: Int64?) throws -> DailyQuestion? {
-        try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ? AND id IS NOT ?"),
+    static func question(_ db: StoreDatabase, on day: String, excluding id: Int64?) throws -> DailyQuestion? {
+        try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ? AND id IS DISTINCT FROM ?"),
                                    arguments: [day, id])
     }
 
     /// The first day on or after `day` (and not before today) with no question,
     /// counting the day of the question being edited as free.
-    public static func nextFreeDay(_ db: Database, from day: String, today: String, excluding id: Int64? = nil) throws -> String {
+    public static func nextFreeDay(_ db: StoreDatabase, from day: String, today: String, excluding id: Int64? = nil) throws -> String {
         var candidate = max(day, today)
         let taken = try String.fetchCursor(
-            db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on >= ? AND id IS NOT ? ORDER BY runs_on"),
+            db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on >= ? AND id IS DISTINCT FROM ? ORDER BY runs_on"),
             arguments: [candidate, id])
         while let runsOn = try taken.next(), runsOn <= candidate {
             if runsOn == candidate { candidate = UTCDate.dayAfter(candidate) }
@@ -163,9 +162,10 @@ public struct QuestionScheduling: Sendable {
         try await store.read { db in try Self.nextFreeDay(db, from: day, today: UTCDate.day(now)) }
     }
 
-    static func insertChoices(_ db: Database, _ choices: [String], questionId: Int64) throws {
+    static func insertChoices(_ db: StoreDatabase, _ choices: [String], questionId: Int64) throws {
         for (position, text) in choices.enumerated() {
-            try QuestionChoice(questionId: questionId, position: position, text: text, answerCount: 0).insert(db)
+            try db.execute(sql: "INSERT INTO question_choices (question_id, position, text, answer_count) VALUES (?, ?, ?, 0)",
+                           arguments: [questionId, position, text])
         }
     }
 }
@@ -181,7 +181,7 @@ extension QuestionScheduling {
         let days = month.days
         return try await store.read { db in
             var questions: [String: QuestionCalendar.Entry] = [:]
-            let rows = try Row.fetchCursor(
+            let rows = try StoreRow.fetchCursor(
                 db.cachedStatement(sql: "SELECT id, runs_on, text FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
                 arguments: [days.first!, days.last!])
             while let row = try rows.next() {

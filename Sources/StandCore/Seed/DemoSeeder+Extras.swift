@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension DemoSeeder {
     /// A seeded sweepstakes: its days as offsets from today and its earning rules.
@@ -19,9 +18,9 @@ extension DemoSeeder {
     /// stay as they were drawn from.
     func seedSweepstakes(_ options: Options, clock: SeedClock) throws -> [PlannedSweepstakes] {
         guard options.users > 0 else { return [] }
-        let existing = try store.pool.read { db in
+        let existing = try store.readBlocking { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes") ?? 0 > 0
-                ? Row.fetchAll(db, sql: """
+                ? StoreRow.fetchAll(db, sql: """
                     SELECT id, starts_on, ends_on, entries_per_stand, streak_bonus_entries FROM sweepstakes WHERE status = 'open' ORDER BY id
                     """)
                 : nil
@@ -40,15 +39,15 @@ extension DemoSeeder {
             ("Autumn Streak Sweepstakes", "A weekend for two in Lisbon", -span, endedLast, 1, 5),
             ("Winter Stand Sweepstakes", "A year of free groceries", endedLast + 1, 20, 2, 5),
         ]
-        return try store.pool.write { db in
+        return try store.writeBlocking { db in
             try plans.map { plan in
                 // Status `open` for both: "ended" follows from the dates; `closed` means closed early by an owner.
-                try db.execute(sql: """
+                let id = try db.insertReturningId(sql: """
                     INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, entries_per_stand, streak_bonus_entries, created_at)
                     VALUES (?, ?, ?, ?, 'open', ?, ?, ?)
                     """, arguments: [plan.name, plan.prize, clock.day(plan.first), clock.day(plan.last), plan.perStand, plan.bonus,
                                      clock.startOfDay(plan.first - 14).addingTimeInterval(10 * 3_600)])
-                return PlannedSweepstakes(id: db.lastInsertedRowID, firstDay: plan.first, lastDay: plan.last,
+                return PlannedSweepstakes(id: id, firstDay: plan.first, lastDay: plan.last,
                                           entriesPerStand: plan.perStand, streakBonusEntries: plan.bonus)
             }
         }
@@ -59,7 +58,7 @@ extension DemoSeeder {
     func seedRequests(_ options: Options, clock: SeedClock, userIds: Range<Int64>, random: inout SeedRandom) throws -> (Int, Int) {
         guard !userIds.isEmpty else { return (0, 0) }
         var suggestions = 0, requests = 0
-        try store.pool.write { db in
+        try store.writeBlocking { db in
             for (index, text) in SeedVocabulary.suggestions.enumerated() {
                 let userId = userIds.lowerBound + Int64(random.int(0..<userIds.count))
                 // Accounts are at least a day old: these are all younger.
@@ -69,7 +68,7 @@ extension DemoSeeder {
             }
             for index in 0..<min(8, userIds.count) {
                 let userId = userIds.lowerBound + Int64(random.int(0..<userIds.count))
-                guard let user = try Row.fetchOne(db, sql: "SELECT uuid, created_at FROM users WHERE id = ?", arguments: [userId]),
+                guard let user = try StoreRow.fetchOne(db, sql: "SELECT uuid, created_at FROM users WHERE id = ?", arguments: [userId]),
                       try Int.fetchOne(db, sql: "SELECT 1 FROM deletion_requests WHERE user_id = ?", arguments: [userId]) == nil
                 else { continue }
                 let uuid: String = user["uuid"], joined: Date = user["created_at"]

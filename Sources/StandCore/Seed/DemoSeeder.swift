@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HummingbirdBcrypt
 
 /// Deterministic demo data: the same options always write the same rows
@@ -60,7 +59,7 @@ public struct DemoSeeder: Sendable {
         let clock = SeedClock(now: options.today)
         var random = SeedRandom(seed: options.seed)
         var summary = Summary()
-        let firstUserId = try store.pool.read { db in try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 } + 1
+        let firstUserId = try store.readBlocking { db in try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 } + 1
         // Questions and sweepstakes first: a user's stands are drawn on the days
         // that have a question to answer, and earn entries in what runs then.
         let questions: [PlannedQuestion?]
@@ -81,7 +80,7 @@ public struct DemoSeeder: Sendable {
         // App users cannot sign in to the console; one real hash of a random
         // password serves them all (hashing a million would take days).
         let sharedHash = Bcrypt.hash(SecureToken.hex(bytes: 16), cost: 10)
-        let existing = try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 }
+        let existing = try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 }
         let every = max(1, (options.users + Self.standingUsers - 1) / Self.standingUsers)
         // Of the stands today will see, the share made by now (per mille; at
         // least a tenth, so that just after midnight today's question still
@@ -91,7 +90,7 @@ public struct DemoSeeder: Sendable {
         var inserted = 0
         while inserted < options.users {
             let batch = min(Self.batchSize, options.users - inserted)
-            var rows: [StatementArguments] = [], stands: [[UInt64]?] = []
+            var rows: [StoreArguments] = [], stands: [[UInt64]?] = []
             rows.reserveCapacity(batch)
             stands.reserveCapacity(batch)
             for offset in 0..<batch {
@@ -101,16 +100,16 @@ public struct DemoSeeder: Sendable {
                 rows.append(row)
                 stands.append(stood)
             }
-            let ids = try store.pool.write { db in
+            let ids = try store.writeBlocking { db in
                 let statement = try db.makeStatement(sql: """
                     INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, points,
                         current_streak, longest_streak, last_stood_on, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                     """)
                 var ids: [Int64] = []
                 for (row, stood) in zip(rows, stands) {
-                    try statement.execute(arguments: row)
-                    if stood != nil { ids.append(db.lastInsertedRowID) }
+                    let id = try Int64.fetchOne(statement, arguments: row)
+                    if stood != nil, let id { ids.append(id) }
                 }
                 return ids
             }
@@ -125,7 +124,7 @@ public struct DemoSeeder: Sendable {
     /// on when they stood at all. `answerable` is nil for a user who never
     /// answers, otherwise which days have a question.
     private func makeUser(number: Int, options: Options, clock: SeedClock, hash: String, answerable: [Bool]?,
-                          todayShare: Int, random: inout SeedRandom) -> (StatementArguments, [UInt64]?) {
+                          todayShare: Int, random: inout SeedRandom) -> (StoreArguments, [UInt64]?) {
         let first = random.pick(SeedVocabulary.firstNames), last = random.pick(SeedVocabulary.lastNames)
         let separator = random.pick(Self.separators)
         let email = "\(first)\(separator)\(last)\(number)@\(random.pick(SeedVocabulary.domains))"
@@ -179,7 +178,7 @@ public struct DemoSeeder: Sendable {
         var written = 0, planned: [PlannedQuestion?] = []
         let offsets = Array((-options.days)...0) + (1...14).filter { ![3, 7, 11].contains($0) }
         for chunk in stride(from: 0, to: offsets.count, by: 1_000) {
-            try store.pool.write { db in
+            try store.writeBlocking { db in
                 for index in chunk..<min(chunk + 1_000, offsets.count) {
                     let offset = offsets[index]
                     let day = clock.day(offset)
@@ -191,9 +190,8 @@ public struct DemoSeeder: Sendable {
                     } else {
                         // Scheduled a week ahead; the ones still to come, an hour ago.
                         let created = min(clock.startOfDay(offset - 7), clock.now.addingTimeInterval(-3_600))
-                        try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                                       arguments: [text, day, created, created])
-                        questionId = db.lastInsertedRowID
+                        questionId = try db.insertReturningId(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                                                              arguments: [text, day, created, created])
                         for (position, choice) in choices.enumerated() {
                             try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)", arguments: [questionId, position, choice])
                         }
@@ -219,7 +217,7 @@ public struct DemoSeeder: Sendable {
             let offset = index - options.days
             let start = clock.startOfDay(offset)
             let earning = sweepstakes.filter { $0.firstDay <= offset && offset <= $0.lastDay }
-            var answerRows: [StatementArguments] = [], entryRows: [StatementArguments] = []
+            var answerRows: [StoreArguments] = [], entryRows: [StoreArguments] = []
             if let question {
                 let totalWeight = question.weights.reduce(0, +)
                 for user in 0..<histories.count where histories.stood(user, onDay: index) {
@@ -252,10 +250,10 @@ public struct DemoSeeder: Sendable {
     }
 
     /// Rows for several prepared statements, in order, at most `batchSize` a transaction.
-    func insertInBatches(_ work: [(sql: String, rows: [StatementArguments])]) throws {
+    func insertInBatches(_ work: [(sql: String, rows: [StoreArguments])]) throws {
         var item = 0, next = 0
         while item < work.count {
-            try store.pool.write { db in
+            try store.writeBlocking { db in
                 var budget = Self.batchSize
                 while budget > 0, item < work.count {
                     let (sql, rows) = work[item]

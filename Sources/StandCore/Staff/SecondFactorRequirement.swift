@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Owners may require a second factor of every staff member: one without it
 /// is sent to set one up before any other page. Kept in `console_settings`,
@@ -17,7 +16,7 @@ public struct SecondFactorRequirement: Sendable {
         try await store.read { db in try Self.isRequired(db) }
     }
 
-    static func isRequired(_ db: Database) throws -> Bool {
+    static func isRequired(_ db: StoreDatabase) throws -> Bool {
         try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM console_settings WHERE name = ?"), arguments: [settingName]) == "on"
     }
 

@@ -32,9 +32,9 @@ final class SessionCache: Sendable {
     private let state = Mutex(State())
     private let observation = Mutex<AnyDatabaseCancellable?>(nil)
 
-    init(pool: DatabasePool) {
+    init(store: StandStore) {
         let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"), Table("staff_second_factors"), Table("console_settings"))
-            .start(in: pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
+            .start(in: store.pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
         observation.withLock { $0 = cancellable }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Failed sign-ins and lockouts by the email address typed (`sign_in_throttle`),
 /// kept for every address whether or not a staff account has it: a lockout
@@ -18,13 +17,13 @@ enum SignInThrottle {
         String(TextInput.searchable(typed).trimmingCharacters(in: .whitespacesAndNewlines).prefix(320))
     }
 
-    static func state(_ db: Database, email: String) throws -> State {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT failures, locked_until FROM sign_in_throttle WHERE email = ?"), arguments: [email])
+    static func state(_ db: StoreDatabase, email: String) throws -> State {
+        let row = try StoreRow.fetchOne(db.cachedStatement(sql: "SELECT failures, locked_until FROM sign_in_throttle WHERE email = ?"), arguments: [email])
         return State(failures: row?["failures"] ?? 0, lockedUntil: row?.timestamp("locked_until"))
     }
 
     /// Count a failure; the fifth in a row locks the address. Returns the lock's end if this failure locked it.
-    static func recordFailure(_ db: Database, email: String, now: Date) throws -> Date? {
+    static func recordFailure(_ db: StoreDatabase, email: String, now: Date) throws -> Date? {
         // Rows of addresses that are neither locked nor recently tried are
         // forgotten, so guessing random addresses cannot grow the table for long.
         try db.execute(sql: "DELETE FROM sign_in_throttle WHERE last_failure_at < ? AND (locked_until IS NULL OR locked_until < ?)",
@@ -42,14 +41,14 @@ enum SignInThrottle {
     }
 
     /// A successful sign-in, a password reset or re-enabling lifts the lock.
-    static func clear(_ db: Database, email: String) throws {
+    static func clear(_ db: StoreDatabase, email: String) throws {
         try db.execute(sql: "DELETE FROM sign_in_throttle WHERE email = ?", arguments: [email])
     }
 
     /// Locked addresses (lower-cased) and when each lock ends.
-    static func locks(_ db: Database, now: Date) throws -> [String: Date] {
+    static func locks(_ db: StoreDatabase, now: Date) throws -> [String: Date] {
         var locks: [String: Date] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT email, locked_until FROM sign_in_throttle WHERE locked_until > ?"), arguments: [now]) {
+        for row in try StoreRow.fetchAll(db.cachedStatement(sql: "SELECT email, locked_until FROM sign_in_throttle WHERE locked_until > ?"), arguments: [now]) {
             if let until = row.timestamp("locked_until") { locks[(row["email"] as String).lowercased()] = until }
         }
         return locks

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension StaffAccounts {
     /// What a change did, for the message that names it.
@@ -93,20 +92,20 @@ extension StaffAccounts {
         }
     }
 
-    private static func existing(_ db: Database, _ staffId: Int64) throws -> StaffMember {
-        guard let staff = try StaffMember.fetchOne(db, key: staffId) else {
+    private static func existing(_ db: StoreDatabase, _ staffId: Int64) throws -> StaffMember {
+        guard let staff = try StaffMember.find(db, id: staffId) else {
             throw ValidationErrors("staff", "That staff account does not exist.")
         }
         return staff
     }
 
     /// The console must always keep one enabled owner, and nobody locks themselves out.
-    private static func keepAnOwner(_ db: Database, changing staff: StaffMember, actor: AuditActor, removingOwner: Bool) throws {
+    private static func keepAnOwner(_ db: StoreDatabase, changing staff: StaffMember, actor: AuditActor, removingOwner: Bool) throws {
         if staff.id == actor.staffId {
             throw ValidationErrors("staff", "You cannot change your own role or disable yourself; ask another owner.")
         }
         guard removingOwner else { return }
-        let owners = try StaffMember.filter(Column("role") == StaffRole.owner.rawValue && Column("disabled") == false).fetchCount(db)
+        let owners = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff WHERE role = ? AND disabled = 0", arguments: [StaffRole.owner.rawValue]) ?? 0
         if owners <= 1 && !staff.disabled {
             throw ValidationErrors("staff", "This is the only enabled owner; make someone else an owner first.")
         }

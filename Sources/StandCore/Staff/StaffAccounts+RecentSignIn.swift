@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension StaffAccounts {
     /// What asking for the password again came to.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension StaffAccounts {
     /// One signed-in browser, as the list of sessions shows it.
@@ -23,7 +22,7 @@ extension StaffAccounts {
         }
     }
 
-    static func sessions(_ db: Database, staffId: Int64, now: Date) throws -> [SessionSummary] {
+    static func sessions(_ db: StoreDatabase, staffId: Int64, now: Date) throws -> [SessionSummary] {
         try StaffSession.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM staff_sessions WHERE staff_id = ? AND expires_at > ? AND last_seen_at > ?
             ORDER BY last_seen_at DESC, created_at DESC
@@ -39,7 +38,8 @@ extension StaffAccounts {
     public func endSession(staffId: Int64, reference: String, keeping currentId: String?, by actor: AuditActor, now: Date = Date()) async throws -> Bool {
         guard SecureToken.looksLike(reference, lengths: 16...16) else { return false }
         return try await store.write { db in
-            guard let session = try StaffSession.filter(Column("staff_id") == staffId && Column("reference") == reference).fetchOne(db) else {
+            guard let session = try StaffSession.fetchOne(db, sql: "SELECT * FROM staff_sessions WHERE staff_id = ? AND reference = ?",
+                                                        arguments: [staffId, reference]) else {
                 return false
             }
             if session.id == currentId {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 public enum SignInResult: Sendable {
     case signedIn(StaffMember, StaffSession)
@@ -33,7 +32,7 @@ extension StaffAccounts {
                        now: Date = Date()) async throws -> SignInResult {
         let email = SignInThrottle.key(rawEmail)
         let (staff, throttle, hasFactor, anyoneHasFactor) = try await store.read { db in
-            let staff = try StaffMember.filter(Column("email") == email).fetchOne(db)
+            let staff = try StaffMember.find(db, email: email)
             let hasFactor = try staff.map { try SecondFactors.confirmedFactor(db, staffId: $0.id!) != nil } ?? false
             let anyone = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM staff_second_factors WHERE confirmed_at IS NOT NULL)") ?? false
             return (staff, try SignInThrottle.state(db, email: email), hasFactor, anyone)
@@ -88,11 +87,11 @@ extension StaffAccounts {
                        now: Date = Date()) async throws -> SignInResult {
         guard SecureToken.looksLike(token, lengths: 64...64) else { return .challengeExpired }
         return try await store.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sign_in_challenges WHERE token = ? AND expires_at > ?", arguments: [token, now]) else {
+            guard let row = try StoreRow.fetchOne(db, sql: "SELECT * FROM sign_in_challenges WHERE token = ? AND expires_at > ?", arguments: [token, now]) else {
                 return .challengeExpired
             }
             let email: String = row["email"]
-            let staff = try (row["staff_id"] as Int64?).flatMap { try StaffMember.fetchOne(db, key: $0) }
+            let staff = try (row["staff_id"] as Int64?).flatMap { try StaffMember.find(db, id: $0) }
             let actor = staff.map { AuditActor($0, ip: client.address) } ?? .anonymous(ip: client.address)
             let target = staff.map { (type: AuditTarget.staff, id: String($0.id!)) }
             let throttle = try SignInThrottle.state(db, email: email)
@@ -124,7 +123,7 @@ extension StaffAccounts {
 
     /// Counts a failure; `why` nil records no "failed" event (a right password
     /// waiting for its code). Returns `.locked` when this one locked the address.
-    private static func recordFailure(_ db: Database, email: String, actor: AuditActor, target: (type: String, id: String)?,
+    private static func recordFailure(_ db: StoreDatabase, email: String, actor: AuditActor, target: (type: String, id: String)?,
                                       why: String?, now: Date) throws -> SignInResult? {
         let lockedUntil = try SignInThrottle.recordFailure(db, email: email, now: now)
         if let why { try AuditLog.record(db, .signInFailed, by: actor, target: target, detail: why, at: now) }
@@ -134,7 +133,7 @@ extension StaffAccounts {
         return .locked(until: lockedUntil)
     }
 
-    private static func completeSignIn(_ db: Database, _ staff: StaffMember, email: String, client: SignInClient, replacing previousId: String?,
+    private static func completeSignIn(_ db: StoreDatabase, _ staff: StaffMember, email: String, client: SignInClient, replacing previousId: String?,
                                        detail: String?, now: Date) throws -> SignInResult {
         try db.execute(sql: "UPDATE staff SET last_login_at = ? WHERE id = ?", arguments: [now, staff.id!])
         try SignInThrottle.clear(db, email: email)
@@ -151,7 +150,7 @@ extension StaffAccounts {
         return staff.disabled ? "account disabled" : "wrong password"
     }
 
-    private static func endChallenges(_ db: Database, email: String) throws {
+    private static func endChallenges(_ db: StoreDatabase, email: String) throws {
         try db.execute(sql: "DELETE FROM sign_in_challenges WHERE email = ?", arguments: [email])
     }
 

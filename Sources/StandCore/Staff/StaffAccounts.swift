@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Staff accounts: creation, sign-in with lockout, and the owner's changes.
 /// Every change writes its audit event in the same transaction.
@@ -18,7 +17,7 @@ public struct StaffAccounts: Sendable {
     // MARK: Reading
 
     public func count() async throws -> Int {
-        try await store.read { db in try StaffMember.fetchCount(db) }
+        try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff") ?? 0 }
     }
 
     public func all() async throws -> [StaffMember] {
@@ -26,24 +25,24 @@ public struct StaffAccounts: Sendable {
     }
 
     /// Every staff account, by email.
-    static func all(_ db: Database) throws -> [StaffMember] {
+    static func all(_ db: StoreDatabase) throws -> [StaffMember] {
         try StaffMember.fetchAll(db.cachedStatement(sql: "SELECT * FROM staff ORDER BY email"))
     }
 
     public func find(id: Int64) async throws -> StaffMember? {
-        try await store.read { db in try StaffMember.fetchOne(db, key: id) }
+        try await store.read { db in try StaffMember.find(db, id: id) }
     }
 
     /// The staff member with this email (compared without case), if any.
     public func find(email: String) async throws -> StaffMember? {
         let key = SignInThrottle.key(email)
-        return try await store.read { db in try StaffMember.filter(Column("email") == key).fetchOne(db) }
+        return try await store.read { db in try StaffMember.find(db, email: key) }
     }
 
     /// A staff member and how many browsers they are signed in on now (for a confirmation page).
     public func withSessions(id: Int64, now: Date = Date()) async throws -> (member: StaffMember, sessions: Int)? {
         try await store.read { db in
-            guard let member = try StaffMember.fetchOne(db, key: id) else { return nil }
+            guard let member = try StaffMember.find(db, id: id) else { return nil }
             return (member, try SessionStore.activeCount(db, staffId: id, now: now))
         }
     }
@@ -100,7 +99,7 @@ public struct StaffAccounts: Sendable {
         let (email, _) = try await validate(NewStaff(email: email, role: .owner, password: password))
         let hash = await hasher.hash(password)
         return try await store.write { db -> StaffMember? in
-            guard try StaffMember.fetchCount(db) == 0 else { return nil }
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff") == 0 else { return nil }
             return try Self.insert(db, email: email, role: .owner, hash: hash, by: .anonymous(ip: ip), action: .ownerCreatedAtSetup, now: now)
         }
     }
@@ -111,15 +110,15 @@ public struct StaffAccounts: Sendable {
         if email == nil { errors.add("email", EmailAddress.problem(input.email) ?? "Enter a valid email address, like name@example.com.") }
         if input.role == nil { errors.add("role", "Choose a role.") }
         for (field, message) in PasswordRules.check(input.password).messages { errors.add(field, message) }
-        if let email, try await store.read({ db in try StaffMember.filter(Column("email") == email).fetchCount(db) }) > 0 {
+        if let email, try await store.read({ db in try StaffMember.find(db, email: email) }) != nil {
             errors.add("email", "A staff account with this email already exists.")
         }
         try errors.throwIfAny()
         return (email!, input.role!)
     }
 
-    private static func insert(_ db: Database, email: String, role: StaffRole, hash: String, by actor: AuditActor, action: AuditAction, now: Date) throws -> StaffMember {
-        guard try StaffMember.filter(Column("email") == email).fetchCount(db) == 0 else {
+    private static func insert(_ db: StoreDatabase, email: String, role: StaffRole, hash: String, by actor: AuditActor, action: AuditAction, now: Date) throws -> StaffMember {
+        guard try StaffMember.find(db, email: email) == nil else {
             throw ValidationErrors("email", "A staff account with this email already exists.")
         }
         var staff = StaffMember(

@@ -1,10 +1,7 @@
 import Foundation
-import GRDB
 
 /// A person who signs in to the console.
-public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, MutablePersistableRecord {
-    public static let databaseTableName = "staff"
-
+public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord {
     public var id: Int64?
     public var email: String
     /// bcrypt; never rendered, logged or exported.
@@ -35,7 +32,7 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
     }
 
     /// Read by hand rather than through `Decodable`: every request reads one.
-    public init(row: Row) throws {
+    public init(row: StoreRow) throws {
         id = row["id"]
         email = row["email"]
         passwordHash = row["password_hash"]
@@ -46,8 +43,21 @@ public struct StaffMember: Codable, Sendable, Identifiable, StoreRecord, Mutable
         passwordChangedAt = row.timestamp("password_changed_at") ?? .distantPast
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+    /// Insert the row and take the id the store gave it.
+    mutating func insert(_ db: StoreDatabase) throws {
+        id = try Int64.fetchOne(db, sql: """
+            INSERT INTO staff (email, password_hash, role, disabled, created_at, last_login_at, password_changed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, arguments: [email, passwordHash, role.rawValue, disabled, createdAt, lastLoginAt, passwordChangedAt])
+    }
+
+    static func find(_ db: StoreDatabase, id: Int64) throws -> StaffMember? {
+        try fetchOne(db.cachedStatement(sql: "SELECT * FROM staff WHERE id = ?"), arguments: [id])
+    }
+
+    /// Emails are compared case-insensitively (the column's collation).
+    static func find(_ db: StoreDatabase, email: String) throws -> StaffMember? {
+        try fetchOne(db, sql: "SELECT * FROM staff WHERE email = ?", arguments: [email])
     }
 
     public func can(_ permission: Permission) -> Bool {

@@ -1,11 +1,8 @@
 import Foundation
-import GRDB
 import Logging
 
 /// A signed-in browser. The id is the cookie value; the CSRF token is tied to it.
-public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
-    public static let databaseTableName = "staff_sessions"
-
+public struct StaffSession: Codable, Sendable, StoreRecord {
     public var id: String
     public var staffId: Int64
     public var csrfToken: String
@@ -57,7 +54,7 @@ public struct StaffSession: Codable, Sendable, StoreRecord, PersistableRecord {
     }
 
     /// Read by hand rather than through `Decodable`: every request reads one.
-    public init(row: Row) throws {
+    public init(row: StoreRow) throws {
         id = row["id"]
         staffId = row["staff_id"]
         csrfToken = row["csrf_token"]
@@ -87,7 +84,7 @@ public struct SessionStore: Sendable {
 
     public init(store: StandStore, logger: Logger = Logger(label: "stand-admin.sessions")) {
         self.store = store
-        self.cache = SessionCache(pool: store.pool)
+        self.cache = SessionCache(store: store)
         self.touches = WriteBehindBuffer(store: store, logger: logger, label: "session touches") { db, touches in
             var latest: [String: Date] = [:]
             for touch in touches { latest[touch.id] = max(latest[touch.id] ?? touch.at, touch.at) }
@@ -102,17 +99,22 @@ public struct SessionStore: Sendable {
         try await store.write { db in try Self.start(db, staffId: staffId, replacing: previousId, client: client, now: now) }
     }
 
-    static func start(_ db: Database, staffId: Int64, replacing previousId: String?, client: SignInClient, now: Date) throws -> StaffSession {
+    static func start(_ db: StoreDatabase, staffId: Int64, replacing previousId: String?, client: SignInClient, now: Date) throws -> StaffSession {
         if let previousId {
             try end(db, id: previousId)
         }
-        try StaffSession.filter(Column("expires_at") <= now || Column("last_seen_at") <= now.addingTimeInterval(-idleTimeout)).deleteAll(db)
+        try db.execute(sql: "DELETE FROM staff_sessions WHERE expires_at <= ? OR last_seen_at <= ?",
+                       arguments: [now, now.addingTimeInterval(-idleTimeout)])
         let session = StaffSession(
             id: SecureToken.hex(), staffId: staffId, csrfToken: SecureToken.hex(),
             createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(absoluteTimeout),
             reference: SecureToken.hex(bytes: 8), confirmedAt: now, userAgent: client.userAgent, address: client.address
         )
-        try session.insert(db)
+        try db.execute(sql: """
+            INSERT INTO staff_sessions (id, staff_id, csrf_token, created_at, last_seen_at, expires_at, reference, confirmed_at, user_agent, address)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [session.id, session.staffId, session.csrfToken, session.createdAt, session.lastSeenAt, session.expiresAt,
+                             session.reference, session.confirmedAt, session.userAgent, session.address])
         return session
     }
 
@@ -160,7 +162,7 @@ public struct SessionStore: Sendable {
         // The second factor and the requirement ride along in the session's own
         // statement, so a page still costs two lookups.
         try await store.unsafeRead { db -> Active? in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            guard let row = try StoreRow.fetchOne(db.cachedStatement(sql: """
                     SELECT s.*,
                         EXISTS (SELECT 1 FROM staff_second_factors f WHERE f.staff_id = s.staff_id AND f.confirmed_at IS NOT NULL) AS has_second_factor,
                         EXISTS (SELECT 1 FROM console_settings c WHERE c.name = '\(SecondFactorRequirement.settingName)' AND c.value = 'on') AS second_factor_required
@@ -174,13 +176,13 @@ public struct SessionStore: Sendable {
     }
 
     /// End one session (sign-out, or the one a new sign-in replaces).
-    static func end(_ db: Database, id: String) throws {
-        try StaffSession.deleteOne(db, key: id)
+    static func end(_ db: StoreDatabase, id: String) throws {
+        try db.execute(sql: "DELETE FROM staff_sessions WHERE id = ?", arguments: [id])
         try notifySessionCaches(db)
     }
 
     /// The password (and code) were checked again for this session now.
-    static func confirm(_ db: Database, id: String, at now: Date) throws {
+    static func confirm(_ db: StoreDatabase, id: String, at now: Date) throws {
         try db.execute(sql: "UPDATE staff_sessions SET confirmed_at = ? WHERE id = ?", arguments: [now, id])
         try notifySessionCaches(db)
     }
@@ -188,33 +190,32 @@ public struct SessionStore: Sendable {
     /// End every session of one staff member (disabled, role changed, password reset).
     /// Returns how many were still active (signed-in browsers), for the message.
     @discardableResult
-    static func endAll(_ db: Database, staffId: Int64, except keptId: String? = nil, now: Date = Date()) throws -> Int {
-        var request = StaffSession.filter(Column("staff_id") == staffId)
-        if let keptId { request = request.filter(Column("id") != keptId) }
-        let active = try request.filter(Self.isActive(now: now)).fetchCount(db)
-        try request.deleteAll(db)
+    static func endAll(_ db: StoreDatabase, staffId: Int64, except keptId: String? = nil, now: Date = Date()) throws -> Int {
+        let kept = keptId ?? ""
+        let active = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_sessions WHERE staff_id = ? AND id <> ? AND \(isActive)",
+                                      arguments: [staffId, kept, now, now.addingTimeInterval(-idleTimeout)]) ?? 0
+        try db.execute(sql: "DELETE FROM staff_sessions WHERE staff_id = ? AND id <> ?", arguments: [staffId, kept])
         try notifySessionCaches(db)
         return active
     }
 
-    /// Sessions neither expired nor idle too long.
-    static func isActive(now: Date) -> SQLExpression {
-        Column("expires_at") > now && Column("last_seen_at") > now.addingTimeInterval(-idleTimeout)
-    }
+    /// Sessions neither expired nor idle too long: arguments now, now minus `idleTimeout`.
+    static let isActive = "expires_at > ? AND last_seen_at > ?"
 
     /// How many browsers a staff member is signed in on now.
-    static func activeCount(_ db: Database, staffId: Int64, now: Date = Date()) throws -> Int {
-        try StaffSession.filter(Column("staff_id") == staffId).filter(isActive(now: now)).fetchCount(db)
+    static func activeCount(_ db: StoreDatabase, staffId: Int64, now: Date = Date()) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_sessions WHERE staff_id = ? AND \(isActive)",
+                         arguments: [staffId, now, now.addingTimeInterval(-idleTimeout)]) ?? 0
     }
 
     /// `staff_sessions` is a WITHOUT ROWID table, whose changes GRDB cannot
     /// see by itself: tell the `SessionCache` observations explicitly.
-    private static func notifySessionCaches(_ db: Database) throws {
-        try db.notifyChanges(in: Table(StaffSession.databaseTableName))
+    private static func notifySessionCaches(_ db: StoreDatabase) throws {
+        try db.notifyChanges(inTable: "staff_sessions")
     }
 
     public func count(staffId: Int64) async throws -> Int {
-        try await store.read { db in try StaffSession.filter(Column("staff_id") == staffId).fetchCount(db) }
+        try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staff_sessions WHERE staff_id = ?", arguments: [staffId]) ?? 0 }
     }
 }
 

@@ -26,7 +26,7 @@ enum Migration009 {
                 SELECT RAISE(ABORT, 'audit events are append-only');
             END;
             """)
-        try AuditLog.record(db, .auditRedacted, by: .system,
+        try AuditLog.record(StoreDatabase(sqlite: db), .auditRedacted, by: .system,
                             detail: "migration 009: \(exports.count) export filter\(exports.count == 1 ? "" : "s") rewritten to ids")
     }
 
@@ -43,7 +43,7 @@ enum Migration009 {
         )
         var detail = filter.auditDetail
         if let typed = value("target") {
-            if case .account(let uuid) = try UserSearch.run(db, UserQuery(typed), limit: 1) {
+            if case .account(let uuid) = try UserSearch.run(StoreDatabase(sqlite: db), UserQuery(typed), limit: 1) {
                 filter.targetType = AuditTarget.user
                 filter.targetId = uuid
                 detail = filter.auditDetail

@@ -50,9 +50,9 @@ public final class StandStore: Sendable {
     /// caller's thread, and in WAL mode never waiting for a write lock.
     /// `purpose` (the caller, by default) names the read in the log if it fails.
     public func read<T: Sendable>(purpose: String = #function, file: String = #fileID,
-                                  _ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+                                  _ value: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
         do {
-            return try await pool.read(value)
+            return try await pool.read { db in try value(StoreDatabase(sqlite: db)) }
         } catch let error as DatabaseError {
             throw fault(error, purpose: purpose, file: file)
         }
@@ -61,12 +61,22 @@ public final class StandStore: Sendable {
     /// A read without a transaction around it, for work whose statements are
     /// each atomic on their own (the session lookup every page makes).
     public func unsafeRead<T: Sendable>(purpose: String = #function, file: String = #fileID,
-                                        _ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+                                        _ value: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
         do {
-            return try await pool.unsafeRead(value)
+            return try await pool.unsafeRead { db in try value(StoreDatabase(sqlite: db)) }
         } catch let error as DatabaseError {
             throw fault(error, purpose: purpose, file: file)
         }
+    }
+
+    /// A read on the calling thread, for command-line work (the seeder): never on a request's path.
+    public func readBlocking<T>(_ value: (StoreDatabase) throws -> T) throws -> T {
+        try pool.read { db in try value(StoreDatabase(sqlite: db)) }
+    }
+
+    /// A write transaction on the calling thread, for command-line work (the seeder): never on a request's path.
+    public func writeBlocking<T>(_ updates: (StoreDatabase) throws -> T) throws -> T {
+        try pool.write { db in try updates(StoreDatabase(sqlite: db)) }
     }
 
     /// A write transaction (`BEGIN IMMEDIATE`) on GRDB's writer queue, awaited.
@@ -77,13 +87,14 @@ public final class StandStore: Sendable {
     /// the same transaction (`FormSubmission`): a repeat of the form throws
     /// `AlreadySubmitted` and changes nothing.
     public func write<T: Sendable>(purpose: String = #function, file: String = #fileID,
-                                   _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+                                   _ updates: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
         // Nothing is written into a file that may turn out damaged.
         if health.isChecking { throw StoreBusy(message: StoreBusy.checkingMessage) }
         let submission = FormSubmission.current.flatMap { $0.isClaimed ? nil : $0 }
         let now = Date()
         do {
             let value = try await pool.write { db in
+                let db = StoreDatabase(sqlite: db)
                 try submission?.claim(db, now: now)
                 return try updates(db)
             }
@@ -146,6 +157,11 @@ public final class StandStore: Sendable {
         return configuration
     }
 
+    /// True when every migration this program knows has been applied.
+    public func hasCompletedMigrations() async throws -> Bool {
+        try await pool.read { db in try StandMigrations.migrator.hasCompletedMigrations(db) }
+    }
+
     /// Applied migrations, oldest first.
     public func appliedMigrations() throws -> [String] {
         try pool.read { db in try StandMigrations.migrator.appliedMigrations(db) }
@@ -184,6 +200,13 @@ public struct StoreBusy: Error, Sendable, Equatable {
     public static let checkingMessage = "The console is checking the store's file after starting and takes no changes until it is done (seconds on most stores); nothing was saved. Try again shortly."
     /// What a `Retry-After` header says, in seconds.
     public static let retryAfterSeconds = 2
+}
+
+extension StandStore {
+    /// A statement cancelled at shutdown (or its task cancelled): expected, not a store problem.
+    static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT
+    }
 }
 
 extension DatabaseError {

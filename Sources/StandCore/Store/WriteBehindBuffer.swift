@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import Synchronization
 
@@ -40,7 +39,7 @@ public final class WriteBehindBuffer<Item: Sendable>: Sendable {
     private let logger: Logger
     private let label: String
     private let maximumPending: Int
-    private let write: @Sendable (Database, [Item]) throws -> Void
+    private let write: @Sendable (StoreDatabase, [Item]) throws -> Void
     private let encode: (@Sendable (Item) throws -> [UInt8])?
     private let journalDirectory: String?
     private let pending: Mutex<Pending>
@@ -51,7 +50,7 @@ public final class WriteBehindBuffer<Item: Sendable>: Sendable {
 
     public init(store: StandStore, logger: Logger, label: String, maximumPending: Int = 100_000,
                 journaling: Journaling? = nil,
-                write: @escaping @Sendable (Database, [Item]) throws -> Void) {
+                write: @escaping @Sendable (StoreDatabase, [Item]) throws -> Void) {
         self.store = store
         self.logger = logger
         self.label = label
@@ -123,7 +122,7 @@ public final class WriteBehindBuffer<Item: Sendable>: Sendable {
                 return excess
             }
             // Cancelled at shutdown: expected, and the final flush follows.
-            let cancelled = error is CancellationError || (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT
+            let cancelled = StandStore.isCancellation(error)
             logger.log(level: cancelled || error is StoreBusy ? .debug : .error, "could not write buffered \(label); will retry", metadata: [
                 "count": "\(batch.count)", "dropped": "\(dropped)", "error": "\(type(of: error))",
             ])

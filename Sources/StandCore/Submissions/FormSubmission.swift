@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 
 /// One POST of a rendered form, named by the single-use id the form carried
@@ -34,7 +33,7 @@ public final class FormSubmission: Sendable {
     public static let remembered: TimeInterval = 24 * 3600
 
     /// Inside the write transaction, before the change.
-    func claim(_ db: Database, now: Date) throws {
+    func claim(_ db: StoreDatabase, now: Date) throws {
         if let earlier = try earlier(db) { throw earlier }
         try db.execute(sql: "DELETE FROM form_submissions WHERE submitted_at < ?", arguments: [now.addingTimeInterval(-Self.remembered)])
         try db.execute(sql: "INSERT INTO form_submissions (token, path, staff_id, submitted_at) VALUES (?, ?, ?, ?)",
@@ -44,8 +43,8 @@ public final class FormSubmission: Sendable {
     func markClaimed() { claimed.store(true, ordering: .releasing) }
 
     /// The earlier submission with the same id and path, if there was one.
-    func earlier(_ db: Database) throws -> AlreadySubmitted? {
-        try Row.fetchOne(db, sql: "SELECT submitted_at, outcome FROM form_submissions WHERE token = ? AND path = ?", arguments: [token, path])
+    func earlier(_ db: StoreDatabase) throws -> AlreadySubmitted? {
+        try StoreRow.fetchOne(db, sql: "SELECT submitted_at, outcome FROM form_submissions WHERE token = ? AND path = ?", arguments: [token, path])
             .map { AlreadySubmitted(at: $0["submitted_at"], outcome: $0["outcome"]) }
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A question an app user suggested. Its text is hostile until escaped.
-public struct Suggestion: Sendable, FetchableRecord {
+public struct Suggestion: Sendable, StoreRecord {
     public enum Status: String, Sendable, CaseIterable {
         case pending, approved, rejected
     }
@@ -21,7 +20,7 @@ public struct Suggestion: Sendable, FetchableRecord {
     public let questionId: Int64?
     public let questionRunsOn: String?
 
-    public init(row: Row) throws {
+    public init(row: StoreRow) throws {
         id = row["id"]
         text = row["text"]
         status = Status(rawValue: row["status"]) ?? .pending
@@ -44,7 +43,7 @@ public struct Suggestion: Sendable, FetchableRecord {
         LEFT JOIN daily_questions q ON q.id = s.question_id
         """
 
-    public static func find(_ db: Database, id: Int64) throws -> Suggestion? {
+    public static func find(_ db: StoreDatabase, id: Int64) throws -> Suggestion? {
         try Suggestion.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id])
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Approving and rejecting suggestions. An approval is the scheduling of a
 /// question (`QuestionScheduling.schedule(fromSuggestion:)`) and is written in
@@ -62,7 +61,7 @@ public struct SuggestionReview: Sendable {
 
     /// Inside the scheduling transaction: the suggestion becomes the question.
     /// A suggestion someone reviewed meanwhile refuses the whole save.
-    static func markApproved(_ db: Database, _ id: Int64, question: DailyQuestion, by actor: AuditActor, at now: Date) throws {
+    static func markApproved(_ db: StoreDatabase, _ id: Int64, question: DailyQuestion, by actor: AuditActor, at now: Date) throws {
         try db.execute(sql: """
             UPDATE suggestions SET status = 'approved', reviewed_by = ?, reviewed_at = ?, question_id = ?
             WHERE id = ? AND status = 'pending'
@@ -87,7 +86,7 @@ extension SuggestionReview {
             // The status is spelt out, not bound: a bound value compared with the column of a
             // partial index's WHERE has SQLite recompile the statement at every run (StatementReuseTests).
             var sql = Suggestion.select + " WHERE s.status = '\(status.rawValue)'"
-            var arguments: StatementArguments = []
+            var arguments: StoreArguments = []
             if let cursor {
                 sql += " AND (\(column), s.id) < (?, ?)"
                 arguments += [cursor.time, cursor.id]
@@ -100,7 +99,7 @@ extension SuggestionReview {
                 SuggestionQueue.Cursor(time: StoreTimestamp.string(status == .pending ? row.createdAt : (row.reviewedAt ?? row.createdAt)), id: row.id)
             } : nil
             var counts: [Suggestion.Status: Int] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM suggestions GROUP BY status")) {
+            for row in try StoreRow.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM suggestions GROUP BY status")) {
                 if let status = Suggestion.Status(rawValue: row[0]) { counts[status] = row[1] }
             }
             return SuggestionQueue.Listing(items: items, next: next, counts: counts)

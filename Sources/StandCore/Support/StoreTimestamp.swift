@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// UTC calendar arithmetic without Foundation's `Calendar`, which costs tens
 /// of microseconds per call on Linux — more than the query that read the row.
@@ -103,16 +102,16 @@ public enum StoreTimestamp {
 
     /// Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS[.SSS]]` (or with `T` and a trailing `Z`),
     /// or a number of seconds since 1970, as other writers may use.
-    public static func date(_ value: DatabaseValue) -> Date? {
-        switch value.storage {
-        case .double(let seconds): return Date(timeIntervalSince1970: seconds)
-        case .int64(let seconds): return Date(timeIntervalSince1970: Double(seconds))
-        case .string(let text): return parse(text)
+    public static func date(_ value: StoreScalar) -> Date? {
+        switch value {
+        case .real(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .integer(let seconds): return Date(timeIntervalSince1970: Double(seconds))
+        case .text(let text): return date(text)
         default: return nil
         }
     }
 
-    static func parse(_ text: String) -> Date? {
+    public static func date(_ text: String) -> Date? {
         var text = text
         // Read in place: every timestamp of every row read goes through here.
         return text.withUTF8 { bytes in
@@ -151,27 +150,5 @@ public enum StoreTimestamp {
             }
         }
         return CivilTime.date(fields)
-    }
-}
-
-/// Every record reads and writes timestamps with `StoreTimestamp`.
-public protocol StoreRecord: FetchableRecord {}
-
-extension StoreRecord {
-    public static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy {
-        .custom { StoreTimestamp.date($0) }
-    }
-}
-
-extension StoreRecord where Self: EncodableRecord {
-    public static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy {
-        .custom { StoreTimestamp.string($0) }
-    }
-}
-
-extension Row {
-    /// A timestamp column read without Foundation's calendar (see `CivilTime`).
-    public func timestamp(_ column: String) -> Date? {
-        StoreTimestamp.date(self[column] as DatabaseValue)
     }
 }

@@ -16,7 +16,7 @@ public enum UTCDate {
     /// The start of the UTC day a `YYYY-MM-DD` names; nil for anything else
     /// (other lengths, or a day that does not exist such as 2026-02-30).
     public static func parseDay(_ text: String) -> Date? {
-        guard text.utf8.count == 10, let date = StoreTimestamp.parse(text), day(date) == text else { return nil }
+        guard text.utf8.count == 10, let date = StoreTimestamp.date(text), day(date) == text else { return nil }
         return date
     }
 

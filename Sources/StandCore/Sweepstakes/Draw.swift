@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension SweepstakesDraws {
     /// One pick of a draw, in draw order: a winner (rank ≤ the draw's winner
@@ -122,14 +121,14 @@ extension SweepstakesDraws {
         try await store.read { db in try Self.find(db, id: id) }
     }
 
-    public static func find(_ db: Database, id: Int64) throws -> Draw? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+    public static func find(_ db: StoreDatabase, id: Int64) throws -> Draw? {
+        guard let row = try StoreRow.fetchOne(db.cachedStatement(sql: """
             SELECT d.*, s.email AS drawn_by_email, p.email AS published_by_email, r.number AS replaces_number
             FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by LEFT JOIN staff p ON p.id = d.published_by
                  LEFT JOIN sweepstakes_draws r ON r.id = d.replaces
             WHERE d.id = ?
             """), arguments: [id]) else { return nil }
-        let picks = try Row.fetchAll(db.cachedStatement(sql: """
+        let picks = try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT w.*, u.email, n.email AS notified_by_email, c.email AS claimed_by_email, f.email AS forfeited_by_email
             FROM draw_winners w LEFT JOIN users u ON u.uuid = w.user_uuid
                  LEFT JOIN staff n ON n.id = w.notified_by LEFT JOIN staff c ON c.id = w.claimed_by LEFT JOIN staff f ON f.id = w.forfeited_by
@@ -153,7 +152,7 @@ extension SweepstakesDraws {
     }
 
     /// The draw in force: the newest.
-    public static func latest(_ db: Database, sweepstakesId: Int64) throws -> Draw? {
+    public static func latest(_ db: StoreDatabase, sweepstakesId: Int64) throws -> Draw? {
         guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM sweepstakes_draws WHERE sweepstakes_id = ?"), arguments: [sweepstakesId])
         else { return nil }
         return try find(db, id: id)

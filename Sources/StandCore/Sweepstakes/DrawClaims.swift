@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What staff record about a prize after a draw: the winner was notified
 /// (when, how), claimed it, or forfeited it (why). A forfeit hands the prize

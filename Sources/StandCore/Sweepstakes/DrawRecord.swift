@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A draw's public record: an unguessable link anyone can open without
 /// signing in (an entrant, a regulator), with everything needed to re-check
@@ -60,7 +59,7 @@ extension SweepstakesDraws {
         return try await store.read { db in
             guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM sweepstakes_draws WHERE public_token = ?"), arguments: [token]),
                   let draw = try Self.find(db, id: id), let sweepstakes = try Sweepstakes.find(db, id: draw.sweepstakesId) else { return nil }
-            let replacedBy = try Row.fetchOne(db.cachedStatement(sql: """
+            let replacedBy = try StoreRow.fetchOne(db.cachedStatement(sql: """
                 SELECT number, drawn_at, public_token FROM sweepstakes_draws WHERE replaces = ?
                 """), arguments: [id]).map {
                 Replacement(number: $0["number"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, publicToken: $0["public_token"])

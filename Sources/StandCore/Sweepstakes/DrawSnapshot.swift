@@ -57,15 +57,17 @@ public struct DrawSnapshot: Sendable {
     /// Reads `uuid, weight` rows of `statement`: each UUID parsed from the
     /// column's bytes into its key, then one sort. A non-canonical UUID
     /// (another program wrote it) sends the whole list through Strings.
-    static func read(_ statement: Statement, arguments: StatementArguments) throws -> DrawSnapshot {
+    static func read(_ statement: StoreStatement, arguments: StoreArguments) throws -> DrawSnapshot {
+        guard let statement = statement.sqlite else { return try slowRead(statement, arguments: arguments) }
+        let sqliteArguments = arguments.statementArguments
         var pairs: [(key: Key, weight: Int)] = []
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let rows = try Row.fetchCursor(statement, arguments: sqliteArguments)
         let sqlite = statement.sqliteStatement
         while try rows.next() != nil {
             // The cursor has stepped the statement: its columns are this row's.
             guard let text = sqlite3_column_text(sqlite, 0), sqlite3_column_bytes(sqlite, 0) == 36,
                   let key = key(UnsafeBufferPointer(start: text, count: 36)) else {
-                return try slowRead(statement, arguments: arguments)
+                return try slowRead(StoreStatement(sqlite: statement), arguments: arguments)
             }
             pairs.append((key, Int(sqlite3_column_int64(sqlite, 1))))
         }
@@ -73,8 +75,9 @@ public struct DrawSnapshot: Sendable {
         return DrawSnapshot(keys: pairs.map(\.key), weights: pairs.map(\.weight))
     }
 
-    private static func slowRead(_ statement: Statement, arguments: StatementArguments) throws -> DrawSnapshot {
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
+    /// Through Strings: a list with a non-canonical UUID, or an engine without SQLite's C API.
+    private static func slowRead(_ statement: StoreStatement, arguments: StoreArguments) throws -> DrawSnapshot {
+        let rows = try StoreRow.fetchCursor(statement, arguments: arguments)
         var candidates: [DrawAlgorithm.Candidate] = []
         while let row = try rows.next() { candidates.append(.init(uuid: row[0], weight: row[1])) }
         return DrawSnapshot(candidates)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension SweepstakesDraws {
     /// A draw re-run from its seed over the snapshot it was drawn from, and
@@ -70,15 +69,15 @@ extension SweepstakesDraws {
     }
 
     /// The candidates of a kept snapshot, or nil for a draw made before they were kept.
-    static func keptCandidates(_ db: Database, drawId: Int64) throws -> [DrawAlgorithm.Candidate]? {
+    static func keptCandidates(_ db: StoreDatabase, drawId: Int64) throws -> [DrawAlgorithm.Candidate]? {
         try keptSnapshot(db, drawId: drawId)?.candidates
     }
 
     /// A draw's kept snapshot, or nil for a draw made before they were kept
     /// (migration 012). A row that does not decode throws `Damaged`: it is
     /// never read as a shorter list, nor replaced by the store as it is now.
-    static func keptSnapshot(_ db: Database, drawId: Int64) throws -> DrawSnapshot? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT format, bytes FROM draw_snapshots WHERE draw_id = ?", arguments: [drawId]) else { return nil }
+    static func keptSnapshot(_ db: StoreDatabase, drawId: Int64) throws -> DrawSnapshot? {
+        guard let row = try StoreRow.fetchOne(db, sql: "SELECT format, bytes FROM draw_snapshots WHERE draw_id = ?", arguments: [drawId]) else { return nil }
         let bytes = [UInt8](row["bytes"] as Data)
         let format: Int = row["format"]
         guard let snapshot = format == 1 ? DrawSnapshot(kept: bytes) : DrawSnapshot(keptText: bytes) else {
@@ -91,14 +90,14 @@ extension SweepstakesDraws {
     /// the draw that can account for that kind of change (a deletion or a
     /// birthdate for one who left, a birthdate for one who joined). None
     /// found: the row changed behind the console's back.
-    static func differences(_ db: Database, draw: Draw, drawn: [DrawAlgorithm.Candidate],
+    static func differences(_ db: StoreDatabase, draw: Draw, drawn: [DrawAlgorithm.Candidate],
                             today: [DrawAlgorithm.Candidate]) throws -> [Difference] {
         let now = Dictionary(today.map { ($0.uuid, $0.weight) }, uniquingKeysWith: { first, _ in first })
         let then = Dictionary(drawn.map { ($0.uuid, $0.weight) }, uniquingKeysWith: { first, _ in first })
         let changed = Set(then.keys).union(now.keys).filter { then[$0] != now[$0] }.sorted()
         return try changed.map { uuid in
             let change = Difference.Change(drawn: then[uuid], today: now[uuid])
-            let events = try Row.fetchAll(db, sql: """
+            let events = try StoreRow.fetchAll(db, sql: """
                 SELECT action, occurred_at, staff_email, detail FROM audit_events
                 WHERE target_type = 'user' AND target_id = ? AND occurred_at > ? AND action <> 'user.viewed'
                 ORDER BY id

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Staff corrections to a user's entries in one sweepstakes: grant, void one
 /// or all, disqualify and lift. Each checks, inside its write transaction,
@@ -104,14 +103,14 @@ public struct EntryCorrections: Sendable {
         }
     }
 
-    static func isDisqualified(_ db: Database, _ sweepstakesId: Int64, _ userId: Int64) throws -> Bool {
+    static func isDisqualified(_ db: StoreDatabase, _ sweepstakesId: Int64, _ userId: Int64) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM sweepstakes_disqualifications WHERE sweepstakes_id = ? AND user_id = ? AND lifted_at IS NULL)
             """), arguments: [sweepstakesId, userId]) ?? false
     }
 
     /// The sweepstakes (not drawn) and the account (not deleted), or a refusal saying which.
-    private static func target(_ db: Database, _ sweepstakesId: Int64, _ uuid: String) throws -> (Sweepstakes, Int64) {
+    private static func target(_ db: StoreDatabase, _ sweepstakesId: Int64, _ uuid: String) throws -> (Sweepstakes, Int64) {
         guard let sweepstakes = try Sweepstakes.find(db, id: sweepstakesId) else { throw Refused(message: "There is no sweepstakes #\(sweepstakesId).") }
         if sweepstakes.status == "drawn" {
             throw Refused(message: "\(sweepstakes.name) has been drawn: its entries are the record of that draw and can no longer change.")
@@ -132,7 +131,7 @@ public struct EntryCorrections: Sendable {
         "sweepstakes #\(sweepstakes.id) (\(sweepstakes.name))"
     }
 
-    private static func audit(_ db: Database, _ action: AuditAction, uuid: String, detail: String, actor: AuditActor, now: Date) throws {
+    private static func audit(_ db: StoreDatabase, _ action: AuditAction, uuid: String, detail: String, actor: AuditActor, now: Date) throws {
         try AuditLog.record(db, action, by: actor, target: (AuditTarget.user, uuid), detail: detail, at: now)
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A sweepstakes: its dates, prize, rules and where it stands.
-public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
+public struct Sweepstakes: Sendable, StoreRecord, Identifiable {
     /// Where a sweepstakes stands on a given UTC day. Only "closed early",
     /// "drawn" and "cancelled" are stored; the rest follow from the dates.
     public enum Phase: String, Sendable {
@@ -33,7 +32,7 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
     public let voidedEntries: Int
     public let disqualified: Int
 
-    public init(row: Row) throws {
+    public init(row: StoreRow) throws {
         id = row["id"]
         name = row["name"]
         prize = row["prize"]
@@ -71,11 +70,11 @@ public struct Sweepstakes: Sendable, FetchableRecord, Identifiable {
         """
 
     /// Every sweepstakes, newest first: a read of the totals, never of the entries.
-    public static func all(_ db: Database) throws -> [Sweepstakes] {
+    public static func all(_ db: StoreDatabase) throws -> [Sweepstakes] {
         try Sweepstakes.fetchAll(db.cachedStatement(sql: select + " ORDER BY s.starts_on DESC, s.id DESC"))
     }
 
-    public static func find(_ db: Database, id: Int64) throws -> Sweepstakes? {
+    public static func find(_ db: StoreDatabase, id: Int64) throws -> Sweepstakes? {
         try Sweepstakes.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id])
     }
 

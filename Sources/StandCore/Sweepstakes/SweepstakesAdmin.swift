@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Creating, editing (until it opens), closing early and cancelling a
 /// sweepstakes; each with its audit event, in the change's transaction.
@@ -15,12 +14,11 @@ public struct SweepstakesAdmin: Sendable {
     public func create(_ draft: SweepstakesDraft, by actor: AuditActor, now: Date = Date()) async throws -> Int64 {
         let valid = try draft.validated()
         return try await store.write { db in
-            try db.execute(sql: """
+            let id = try db.insertReturningId(sql: """
                 INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, winner_count, entries_per_stand, streak_bonus_entries, created_by, created_at)
                 VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
                 """, arguments: [valid.name, valid.prize, valid.startsOn, valid.endsOn, valid.winnerCount, valid.entriesPerStand,
                                  valid.streakBonusEntries, actor.staffId, now])
-            let id = db.lastInsertedRowID
             try AuditLog.record(db, .sweepstakesCreated, by: actor, target: (AuditTarget.sweepstakes, String(id)),
                                 detail: "\(valid.name), \(valid.startsOn) to \(valid.endsOn)", at: now)
             return id
@@ -136,7 +134,7 @@ extension SweepstakesAdmin {
     /// A user's entry rows in one sweepstakes, newest first (at most `limit`).
     public func entrant(sweepstakesId: Int64, uuid: String, limit: Int = 200) async throws -> SweepstakesEntrants.EntrantDetail? {
         try await store.read { db in
-            guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE uuid = ?"), arguments: [uuid]) else { return nil }
+            guard let user = try StoreRow.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE uuid = ?"), arguments: [uuid]) else { return nil }
             let userId: Int64 = user["id"]
             let entrant = try SweepstakesEntrants.Entrant.fetchOne(db.cachedStatement(sql: SweepstakesEntrants.select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
             let entries = try SweepstakesEntrants.Entry.fetchAll(db.cachedStatement(sql: """
@@ -146,7 +144,7 @@ extension SweepstakesAdmin {
                 LEFT JOIN staff g ON g.id = e.granted_by LEFT JOIN staff v ON v.id = e.voided_by
                 WHERE e.user_id = ? AND e.sweepstakes_id = ? ORDER BY e.id DESC LIMIT ?
                 """), arguments: [userId, sweepstakesId, limit + 1])
-            let disqualification = try Row.fetchOne(db.cachedStatement(sql: """
+            let disqualification = try StoreRow.fetchOne(db.cachedStatement(sql: """
                 SELECT d.reason, d.disqualified_at, s.email FROM sweepstakes_disqualifications d LEFT JOIN staff s ON s.id = d.disqualified_by
                 WHERE d.sweepstakes_id = ? AND d.user_id = ? AND d.lifted_at IS NULL
                 """), arguments: [sweepstakesId, userId]).map { row -> String in

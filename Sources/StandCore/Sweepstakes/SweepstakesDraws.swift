@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Drawing winners and alternates (owners, once a sweepstakes is closed),
 /// redrawing with a reason, the snapshot a draw was made from and the
@@ -25,12 +24,12 @@ public struct SweepstakesDraws: Sendable {
     /// suspended at that moment, and no forfeited prize in a draw of this
     /// sweepstakes made before `drawId` (nil: before a new draw). In UUID
     /// order, weighted by valid entries.
-    public static func candidates(_ db: Database, sweepstakesId: Int64, at moment: Date, before drawId: Int64? = nil) throws -> [DrawAlgorithm.Candidate] {
+    public static func candidates(_ db: StoreDatabase, sweepstakesId: Int64, at moment: Date, before drawId: Int64? = nil) throws -> [DrawAlgorithm.Candidate] {
         try eligible(db, sweepstakesId: sweepstakesId, at: moment, before: drawId).candidates
     }
 
     /// The same list as a draw holds it: a million entrants without a String each.
-    static func eligible(_ db: Database, sweepstakesId: Int64, at moment: Date, before drawId: Int64?) throws -> DrawSnapshot {
+    static func eligible(_ db: StoreDatabase, sweepstakesId: Int64, at moment: Date, before drawId: Int64?) throws -> DrawSnapshot {
         // Read in the entrants' key order (their rows, then each user by rowid:
         // both sequential), then sorted. Walking users in UUID order and
         // probing entrants instead was a random read per user: 7 s for a million.
@@ -42,11 +41,11 @@ public struct SweepstakesDraws: Sendable {
     /// prize in an earlier draw, and those suspended at that moment, are left
     /// out by clauses added only when there are any: checking a million
     /// entrants against an empty list still cost a quarter of a second.
-    static func eligibleQuery(_ db: Database, _ select: String, _ sweepstakesId: Int64, at moment: Date,
-                              before drawId: Int64?) throws -> (sql: String, arguments: StatementArguments) {
+    static func eligibleQuery(_ db: StoreDatabase, _ select: String, _ sweepstakesId: Int64, at moment: Date,
+                              before drawId: Int64?) throws -> (sql: String, arguments: StoreArguments) {
         let before = drawId ?? Int64.max
         var sql = select + eligibleFrom
-        var arguments: StatementArguments = [sweepstakesId, cutoff(UTCDate.day(moment))]
+        var arguments: StoreArguments = [sweepstakesId, cutoff(UTCDate.day(moment))]
         let forfeits = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1" + forfeited(before: "?2") + ")"),
                                          arguments: [sweepstakesId, before]) ?? false
         if forfeits {
@@ -140,13 +139,12 @@ public struct SweepstakesDraws: Sendable {
             }
             let number = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
                                           arguments: [sweepstakesId]) ?? 1
-            try db.execute(sql: """
+            let drawId = try db.insertReturningId(sql: """
                 INSERT INTO sweepstakes_draws (sweepstakes_id, number, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count,
                                                eligible_users, winner_count, alternate_count, reason, replaces)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [sweepstakesId, number, actor.staffId, now, day, seed, snapshotHash, total, eligible.count,
                                  winnerCount, alternateCount, reason, current?.id])
-            let drawId = db.lastInsertedRowID
             let kept = eligible.kept
             try db.execute(sql: "INSERT INTO draw_snapshots (draw_id, format, entrants, bytes) VALUES (?, ?, ?, ?)",
                            arguments: [drawId, kept.format, eligible.count, Data(kept.bytes)])
@@ -196,9 +194,9 @@ public struct SweepstakesDraws: Sendable {
         try await store.read { db in try Self.history(db, sweepstakesId: sweepstakesId) }
     }
 
-    public static func history(_ db: Database, sweepstakesId: Int64) throws -> (current: Draw?, earlier: [EarlierDraw]) {
+    public static func history(_ db: StoreDatabase, sweepstakesId: Int64) throws -> (current: Draw?, earlier: [EarlierDraw]) {
         guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, []) }
-        let earlier = try Row.fetchAll(db.cachedStatement(sql: """
+        let earlier = try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT d.id, d.number, d.drawn_at, d.seed, d.snapshot_hash, d.public_token, s.email,
                    (SELECT group_concat(w.user_uuid, ' ') FROM (SELECT user_uuid FROM draw_winners
                                                                WHERE draw_id = d.id AND rank <= d.winner_count ORDER BY rank) w) AS winners
@@ -229,7 +227,7 @@ public struct SweepstakesDraws: Sendable {
         try await store.read { db in
             let (sql, arguments) = try Self.eligibleQuery(db, "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0)", sweepstakesId,
                                                           at: now, before: nil)
-            let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+            let row = try StoreRow.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
     }

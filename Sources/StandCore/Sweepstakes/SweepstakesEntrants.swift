@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 
 /// Who entered a sweepstakes: ranked by valid entries from the trigger-kept
 /// `sweepstakes_entrants` (a walk of its index, never a sort of entries),
 /// found with the user search's forgiving parsing, and each entrant's entry rows.
 public enum SweepstakesEntrants {
-    public struct Entrant: Sendable, Equatable, FetchableRecord {
+    public struct Entrant: Sendable, Equatable, StoreRecord {
         public let userId: Int64
         public let uuid: String
         public let email: String
@@ -26,7 +25,7 @@ public enum SweepstakesEntrants {
             self.disqualificationReason = disqualificationReason
         }
 
-        public init(row: Row) {
+        public init(row: StoreRow) {
             userId = row["user_id"]
             uuid = row["uuid"]
             email = row["email"]
@@ -70,9 +69,9 @@ public enum SweepstakesEntrants {
         """
 
     /// Most valid entries first (ties: newer accounts first), `limit` a page.
-    public static func ranked(_ db: Database, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) throws -> KeysetPage<Entrant, Cursor> {
+    public static func ranked(_ db: StoreDatabase, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) throws -> KeysetPage<Entrant, Cursor> {
         var sql = select + " WHERE n.sweepstakes_id = ?"
-        var arguments: StatementArguments = [sweepstakesId]
+        var arguments: StoreArguments = [sweepstakesId]
         if let cursor {
             sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
             arguments += [cursor.validEntries, cursor.userId]
@@ -94,7 +93,7 @@ public enum SweepstakesEntrants {
 
     /// Search within the entrants: an exact UUID, email or phone, or the start
     /// of an email (the first 25 entrants whose address starts so).
-    public static func search(_ db: Database, sweepstakesId: Int64, _ query: UserQuery) throws -> Found {
+    public static func search(_ db: StoreDatabase, sweepstakesId: Int64, _ query: UserQuery) throws -> Found {
         let exact: (column: String, value: String)
         switch query {
         case .empty: return .noMatch
@@ -108,7 +107,7 @@ public enum SweepstakesEntrants {
                 """), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix), pageSize])
             return rows.isEmpty ? .noMatch : .entrants(rows)
         }
-        guard let user = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE \(exact.column) = ?"), arguments: [exact.value]) else {
+        guard let user = try StoreRow.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE \(exact.column) = ?"), arguments: [exact.value]) else {
             return .noMatch
         }
         let userId: Int64 = user["id"]
@@ -117,7 +116,7 @@ public enum SweepstakesEntrants {
     }
 
     /// One entry row, with who granted or voided it.
-    public struct Entry: Sendable, Equatable, FetchableRecord {
+    public struct Entry: Sendable, Equatable, StoreRecord {
         public let id: Int64
         public let quantity: Int
         public let reason: String
@@ -141,7 +140,7 @@ public enum SweepstakesEntrants {
             self.createdAt = createdAt
         }
 
-        public init(row: Row) {
+        public init(row: StoreRow) {
             id = row["id"]
             quantity = row["quantity"]
             reason = row["reason"]
@@ -165,8 +164,8 @@ public enum SweepstakesEntrants {
     }
 
     /// Valid entries per day of the sweepstakes (days with none are zero).
-    public static func daily(_ db: Database, sweepstakes: Sweepstakes) throws -> [(day: String, entries: Int)] {
-        let counts = try Dictionary(Row.fetchAll(db.cachedStatement(sql: """
+    public static func daily(_ db: StoreDatabase, sweepstakes: Sweepstakes) throws -> [(day: String, entries: Int)] {
+        let counts = try Dictionary(StoreRow.fetchAll(db.cachedStatement(sql: """
                 SELECT day, valid_entries FROM sweepstakes_daily_entries WHERE sweepstakes_id = ? AND day BETWEEN ? AND ?
                 """), arguments: [sweepstakes.id, sweepstakes.startsOn, sweepstakes.endsOn]).map { ($0["day"] as String, $0["valid_entries"] as Int) },
                 uniquingKeysWith: +)

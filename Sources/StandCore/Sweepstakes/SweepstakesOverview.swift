@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Everything the sweepstakes page shows, read in one transaction: the
 /// sweepstakes and its totals, entries per day, a page of ranked entrants (or

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// One app account as support sees it. The password hash is never selected.
-public struct UserAccount: Sendable, Equatable, FetchableRecord {
+public struct UserAccount: Sendable, Equatable, StoreRecord {
     public let id: Int64
     public let uuid: String
     public let email: String
@@ -25,7 +24,7 @@ public struct UserAccount: Sendable, Equatable, FetchableRecord {
         last_stood_on, created_at, updated_at, version, tokens_valid_after
         """
 
-    public init(row: Row) {
+    public init(row: StoreRow) {
         id = row["id"]
         uuid = row["uuid"]
         email = row["email"]
@@ -52,7 +51,7 @@ public struct UserAccount: Sendable, Equatable, FetchableRecord {
     }
 
     /// A cached statement: this runs on every user page and edit.
-    public static func find(_ db: Database, uuid: String) throws -> UserAccount? {
+    public static func find(_ db: StoreDatabase, uuid: String) throws -> UserAccount? {
         try UserAccount.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM users WHERE uuid = ?"), arguments: [uuid])
     }
 

@@ -1,17 +1,16 @@
 import Foundation
-import GRDB
 
 /// What an account has done: answers, sweepstakes entries, deletion requests,
 /// and what staff have done to it. Each read is on an index keyed by the user.
 public enum UserActivity {
-    public struct Answer: Sendable, Equatable, FetchableRecord {
+    public struct Answer: Sendable, Equatable, StoreRecord {
         public let id: Int64
         public let runsOn: String
         public let question: String
         public let choice: String
         public let answeredAt: Date
 
-        public init(row: Row) {
+        public init(row: StoreRow) {
             id = row["id"]
             runsOn = row["runs_on"]
             question = row["question"]
@@ -21,7 +20,7 @@ public enum UserActivity {
     }
 
     /// Newest first, keyset on `(answered_at, id)`; `before` is the id of the last answer shown.
-    public static func answers(_ db: Database, userId: Int64, before: Int64?, limit: Int) throws -> KeysetPage<Answer, Int64> {
+    public static func answers(_ db: StoreDatabase, userId: Int64, before: Int64?, limit: Int) throws -> KeysetPage<Answer, Int64> {
         var sql = """
             SELECT a.id, a.answered_at, q.runs_on, q.text AS question, c.text AS choice
             FROM answers a
@@ -29,7 +28,7 @@ public enum UserActivity {
             JOIN question_choices c ON c.question_id = a.question_id AND c.position = a.choice_position
             WHERE a.user_id = ?
             """
-        var arguments: StatementArguments = [userId]
+        var arguments: StoreArguments = [userId]
         if let before {
             sql += " AND (a.answered_at, a.id) < (SELECT answered_at, id FROM answers WHERE id = ?)"
             arguments += [before]
@@ -39,12 +38,12 @@ public enum UserActivity {
         return KeysetPage(items: try Answer.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
-    public static func answerCount(_ db: Database, userId: Int64) throws -> Int {
+    public static func answerCount(_ db: StoreDatabase, userId: Int64) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM answers WHERE user_id = ?"), arguments: [userId]) ?? 0
     }
 
     /// Entries of one account in one sweepstakes, totalled.
-    public struct SweepstakesEntries: Sendable, Equatable, FetchableRecord {
+    public struct SweepstakesEntries: Sendable, Equatable, StoreRecord {
         public let sweepstakesId: Int64
         public let name: String
         public let status: String
@@ -53,7 +52,7 @@ public enum UserActivity {
         public let voided: Int
         public let grants: Int
 
-        public init(row: Row) {
+        public init(row: StoreRow) {
             sweepstakesId = row["sweepstakes_id"]
             name = row["name"]
             status = row["status"]
@@ -63,7 +62,7 @@ public enum UserActivity {
         }
     }
 
-    public static func entries(_ db: Database, userId: Int64) throws -> [SweepstakesEntries] {
+    public static func entries(_ db: StoreDatabase, userId: Int64) throws -> [SweepstakesEntries] {
         try SweepstakesEntries.fetchAll(db.cachedStatement(sql: """
             SELECT e.sweepstakes_id, s.name, s.status,
                    IFNULL(SUM(CASE WHEN e.voided = 0 THEN e.quantity END), 0) AS entries,
@@ -78,7 +77,7 @@ public enum UserActivity {
     /// Staff actions on this account, newest first (the audit trail keys them by
     /// UUID). Page views are left out: they would push edits and requests off
     /// the list after a few lookups; `views` sums them up instead.
-    public static func auditEvents(_ db: Database, uuid: String, limit: Int) throws -> [AuditEvent] {
+    public static func auditEvents(_ db: StoreDatabase, uuid: String, limit: Int) throws -> [AuditEvent] {
         // `action <> 'user.viewed'` spelt out: the partial index `audit_changes_by_target` (migration 004) needs it.
         try AuditEvent.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM audit_events WHERE target_type = ? AND target_id = ? AND action <> 'user.viewed' ORDER BY id DESC LIMIT ?
@@ -99,7 +98,7 @@ public enum UserActivity {
         public var isOverLimit: Bool { count > Self.countLimit }
     }
 
-    public static func views(_ db: Database, uuid: String) throws -> Views {
+    public static func views(_ db: StoreDatabase, uuid: String) throws -> Views {
         // On the partial index `audit_views_by_target` (migration 004). SQLite reads
         // each counted event's row as well (a partial index covers only the columns
         // it holds), so the count stops one past the limit.
@@ -108,7 +107,7 @@ public enum UserActivity {
                 SELECT 1 FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed' LIMIT ?
             )
             """), arguments: [AuditTarget.user, uuid, Views.countLimit + 1]) ?? 0
-        let last = try Row.fetchOne(db.cachedStatement(sql: """
+        let last = try StoreRow.fetchOne(db.cachedStatement(sql: """
             SELECT occurred_at, staff_email FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'
             ORDER BY id DESC LIMIT 1
             """), arguments: [AuditTarget.user, uuid])

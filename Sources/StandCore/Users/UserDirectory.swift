@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Accounts newest first, by creation time: keyset pages on the
 /// `users_by_created (created_at, id)` index in both directions, never OFFSET
@@ -32,7 +31,7 @@ public struct UserDirectory: Sendable {
         public let isFirstPage: Bool
     }
 
-    public static func page(_ db: Database, at position: Position, limit: Int) throws -> Listing {
+    public static func page(_ db: StoreDatabase, at position: Position, limit: Int) throws -> Listing {
         let select = "SELECT \(UserSummary.columns) FROM users"
         switch position {
         case .newest:

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Support's edit of the four fields a user cannot always fix in the app.
 public struct UserEdit: Sendable {
@@ -97,7 +96,7 @@ public struct UserEdit: Sendable {
         public let owners: [String: String]
     }
 
-    private static func checkUnique(_ db: Database, _ wanted: Fields, userId: Int64) throws {
+    private static func checkUnique(_ db: StoreDatabase, _ wanted: Fields, userId: Int64) throws {
         var errors = ValidationErrors(), owners: [String: String] = [:]
         if let other = try String.fetchOne(db, sql: "SELECT uuid FROM users WHERE email = ? AND id != ?", arguments: [wanted.email, userId]) {
             errors.add("email", "Another account already uses this email address.")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The search box: exact lookups by UUID, email or phone, and email prefixes,
 /// all on indexes (never `LIKE '%…%'`, never OFFSET).
@@ -16,7 +15,7 @@ public enum UserSearch {
     }
 
     /// `after` is the email of the last row of the previous page.
-    public static func run(_ db: Database, _ query: UserQuery, after: String? = nil, limit: Int) throws -> Outcome {
+    public static func run(_ db: StoreDatabase, _ query: UserQuery, after: String? = nil, limit: Int) throws -> Outcome {
         switch query {
         case .empty:
             return .empty
@@ -42,14 +41,14 @@ public enum UserSearch {
     }
 
     /// A range on the NOCASE unique index of `email`: `email >= prefix AND email < prefix⁺`.
-    static func prefix(_ db: Database, _ prefix: String, after: String?, limit: Int) throws -> Outcome {
+    static func prefix(_ db: StoreDatabase, _ prefix: String, after: String?, limit: Int) throws -> Outcome {
         let lower = Self.asciiLowercased(prefix)
         // One lower bound only: given `>= prefix AND > after`, SQLite starts the
         // index range at the prefix and filters its way to the cursor, so page
         // 1,000 would read 50,000 entries. The cursor starts with the prefix
         // (it is a result), so it alone is the lower bound.
         var sql = prefixSQL
-        var arguments: StatementArguments
+        var arguments: StoreArguments
         if let after, asciiLowercased(after).hasPrefix(lower) {
             sql += "email > ? AND email < ?"
             arguments = [after, Self.successor(of: lower)]

@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 
 /// One row of a user listing: what support needs to recognise an account.
 /// Decoded by hand: fifty per page, and Codable decoding was a visible share of it.
-public struct UserSummary: Sendable, Equatable, FetchableRecord {
+public struct UserSummary: Sendable, Equatable, StoreRecord {
     public let id: Int64
     public let uuid: String
     public let email: String
@@ -24,7 +23,7 @@ public struct UserSummary: Sendable, Equatable, FetchableRecord {
         id, uuid, email, phone, birthdate, points, current_streak, created_at, \(AccountSuspensions.listColumn(userId: "users.id"))
         """
 
-    public init(row: Row) {
+    public init(row: StoreRow) {
         id = row[0]
         uuid = row[1]
         email = row[2]
@@ -32,9 +31,9 @@ public struct UserSummary: Sendable, Equatable, FetchableRecord {
         birthdate = row[4]
         points = row[5]
         currentStreak = row[6]
-        let created = row[7] as DatabaseValue
+        let created = row.scalar(at: 7)
         createdAt = StoreTimestamp.date(created) ?? .distantPast
-        createdAtText = String.fromDatabaseValue(created) ?? ""
+        createdAtText = String.fromStore(created) ?? ""
         suspension = AccountSuspensions.listLabel(row)
     }
 

@@ -117,7 +117,7 @@ struct TimelinePage: PageModel {
 
     /// "until 2026-12-01 09:00:00.000" → "until 2026-12-01 09:00 UTC".
     private static func times(in text: String) -> String {
-        guard let space = text.firstIndex(of: " "), let date = StoreTimestamp.date(String(text[text.index(after: space)...]).databaseValue) else { return text }
+        guard let space = text.firstIndex(of: " "), let date = StoreTimestamp.date(String(text[text.index(after: space)...])) else { return text }
         return String(text[..<space]) + " " + UTCDate.minute(date)
     }
 

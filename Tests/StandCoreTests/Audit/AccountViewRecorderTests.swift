@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct AccountViewRecorderTests {
     static func viewCount(_ store: StandStore) throws -> Int {
-        try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = 'user.viewed'") ?? 0 }
+        try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = 'user.viewed'") ?? 0 }
     }
 
     @Test func viewsAreWrittenInBatchesAndNoneIsLostAtShutdown() async throws {
@@ -41,7 +41,7 @@ import Testing
         let store = try temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: nil)
-        try await store.pool.write { db in
+        try await store.write { db in
             try db.execute(sql: "CREATE TRIGGER refuse_views BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'busy'); END")
         }
         try recorder.record(uuid: "a", by: actor)
@@ -53,7 +53,7 @@ import Testing
         #expect(Self.segments(store).count == 2)
         try recorder.record(uuid: "b", by: actor)
         #expect(Self.segments(store).count == 2)
-        try await store.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse_views") }
+        try await store.write { db in try db.execute(sql: "DROP TRIGGER refuse_views") }
         await recorder.flush()
         #expect(try Self.viewCount(store) == 2)
         #expect(try Self.journaledLines(store) == 0)

@@ -6,17 +6,15 @@ import Testing
 @Suite struct AccountDeletionCoreTests {
     static func store(withUser uuid: String) throws -> (StandStore, AuditActor) {
         let store = try temporaryStore()
-        let staffId = try store.pool.write { db in
-            try db.execute(sql: """
+        let staffId = try store.writeBlocking { db in
+            let staffId = try db.insertReturningId(sql: """
                 INSERT INTO staff (email, password_hash, role, created_at, password_changed_at)
                 VALUES ('support@example.com', 'x', 'support', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
                 """)
-            let staffId = db.lastInsertedRowID
-            try db.execute(sql: """
+            let userId = try db.insertReturningId(sql: """
                 INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
                 VALUES (?, 'jane@example.com', '+15552234567', 'x', '1990-01-01', '08:00', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
                 """, arguments: [uuid])
-            let userId = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO sweepstakes (name, prize, starts_on, ends_on, created_at) VALUES ('Open', 'Bike', '2026-11-01', '2026-11-30', '2026-11-01 00:00:00.000')")
             try db.execute(sql: "INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at) VALUES (1, ?, 1, 'daily_stand', '2026-11-02 00:00:00.000')", arguments: [userId])
             try db.execute(sql: "INSERT INTO deletion_requests (user_id, user_uuid, source, created_at) VALUES (?, ?, 'app', '2026-11-20 00:00:00.000')", arguments: [userId, uuid])
@@ -29,13 +27,13 @@ import Testing
     @Test func aFailureAnywhereLeavesEverythingAsItWas() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, actor) = try Self.store(withUser: uuid)
-        try await store.pool.write { db in
+        try await store.write { db in
             try db.execute(sql: "CREATE TRIGGER refuse_tombstones BEFORE INSERT ON deleted_accounts BEGIN SELECT RAISE(ABORT, 'refused'); END")
         }
         await #expect(throws: DatabaseError.self) {
             try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)
         }
-        try await store.pool.read { (db: Database) throws in
+        try store.readBlocking { db throws in
             #expect(try UserAccount.find(db, uuid: uuid) != nil)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes_entries") == 1)
             #expect(try String.fetchOne(db, sql: "SELECT status FROM deletion_requests") == "pending")
@@ -59,7 +57,7 @@ import Testing
             let bytes = try #require(FileManager.default.contents(atPath: store.path + suffix))
             #expect(bytes.range(of: Data("jane@example.com".utf8)) == nil, "email left in \(suffix)")
         }
-        let erased = try await store.pool.read { db in
+        let erased = try await store.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = 'user.erased' AND target_id = ?", arguments: [uuid])
         }
         #expect(erased == 1)
@@ -75,7 +73,7 @@ import Testing
 }
 
 @Suite struct UserEditRulesTests {
-    static let today = StoreTimestamp.parse("2026-11-23")!
+    static let today = StoreTimestamp.date("2026-11-23")!
 
     @Test func validEditIsNormalised() throws {
         let fields = try UserEdit.validate(.init(email: " Jane@EXAMPLE.com ", phone: "(555) 123-4567", birthdate: "2008-11-23", reminderTime: "23:59"), today: Self.today)
@@ -97,7 +95,7 @@ import Testing
 
     @Test(arguments: [("2008-02-29", "2026-02-28", false), ("2008-02-29", "2026-03-01", true), ("2007-02-28", "2025-02-28", true)])
     func leapDayBirthdays(birthdate: String, today: String, accepted: Bool) {
-        #expect((BirthdateRule.problem(birthdate, today: StoreTimestamp.parse(today)!) == nil) == accepted)
+        #expect((BirthdateRule.problem(birthdate, today: StoreTimestamp.date(today)!) == nil) == accepted)
     }
 
     @Test(arguments: ["00:00", "23:59", "08:30"])

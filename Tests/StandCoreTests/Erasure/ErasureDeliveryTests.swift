@@ -18,7 +18,7 @@ import Testing
         let folder: TemporaryFolder
 
         func rows() throws -> [ErasureDelivery] {
-            try store.pool.read { db in try ErasureOutbox.progress(db, uuid: ErasureDeliveryTests.uuid).deliveries }
+            try store.readBlocking { db in try ErasureOutbox.progress(db, uuid: ErasureDeliveryTests.uuid).deliveries }
         }
 
         func delivery(_ system: String) throws -> ErasureDelivery {

@@ -7,7 +7,7 @@ import GRDB
 /// written as plain SQL, the way another program writes them.
 struct QuestionsCoreFixture {
     /// 2026-11-23 10:00 UTC: every call that takes `now:` gets this.
-    static let now = StoreTimestamp.parse("2026-11-23 10:00:00.000")!
+    static let now = StoreTimestamp.date("2026-11-23 10:00:00.000")!
     static let today = "2026-11-23"
 
     /// The UTC day `offset` days from `now`.
@@ -25,10 +25,9 @@ struct QuestionsCoreFixture {
     @discardableResult
     func question(day: String, text: String = "Cats or dogs?", choices: [String] = ["Cats", "Dogs"]) async throws -> Int64 {
         try await store.write { db in
-            try db.execute(sql: """
+            let id = try db.insertReturningId(sql: """
                 INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
                 """, arguments: [text, day])
-            let id = db.lastInsertedRowID
             for (position, choice) in choices.enumerated() {
                 try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)", arguments: [id, position, choice])
             }
@@ -48,8 +47,7 @@ struct QuestionsCoreFixture {
     @discardableResult
     func suggestion(_ text: String, createdAt: String = "2026-11-01 00:00:00.000") async throws -> Int64 {
         try await store.write { db in
-            try db.execute(sql: "INSERT INTO suggestions (user_id, text, created_at) VALUES (NULL, ?, ?)", arguments: [text, createdAt])
-            return db.lastInsertedRowID
+            return try db.insertReturningId(sql: "INSERT INTO suggestions (user_id, text, created_at) VALUES (NULL, ?, ?)", arguments: [text, createdAt])
         }
     }
 
@@ -64,7 +62,7 @@ struct QuestionsCoreFixture {
         }
     }
 
-    func count(_ sql: String, _ arguments: StatementArguments = []) async throws -> Int {
+    func count(_ sql: String, _ arguments: StoreArguments = []) async throws -> Int {
         try await store.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
     }
 

@@ -16,7 +16,7 @@ import Testing
     ]
 
     func snapshot(_ store: StandStore) throws -> [String] {
-        try store.pool.read { db in
+        try store.readBlocking { db in
             try String.fetchAll(db, sql: """
                 SELECT uuid || email || phone || birthdate || reminder_time || points || ':' || current_streak || ':'
                     || longest_streak || ':' || IFNULL(last_stood_on, '-') || created_at FROM users ORDER BY id
@@ -43,7 +43,7 @@ import Testing
         #expect(summary.users == 1_000)
         let eighteenYearsAgo = UTCDate.day(UTCDate.calendar.date(byAdding: .year, value: -18, to: Self.today)!)
         struct Facts: Sendable { var minors = 0, phones: [String] = [], emails: [String] = [], hostile = 0, sweepstakes = 0, pending = 0, today = 0 }
-        let facts = try await store.pool.read { db in
+        let facts = try await store.read { db in
             Facts(
                 minors: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE birthdate > ?", arguments: [eighteenYearsAgo]) ?? -1,
                 phones: try String.fetchAll(db, sql: "SELECT phone FROM users"),
@@ -75,7 +75,7 @@ import Testing
         let store = try temporaryStore()
         _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
         let stamp = StoreTimestamp.string(now)
-        let late = try store.pool.read { db in
+        let late = try store.readBlocking { db in
             try [
                 "answers": "SELECT COUNT(*) FROM answers WHERE answered_at > ?1",
                 "hourly tallies": "SELECT COUNT(*) FROM question_hourly_answers WHERE hour > substr(?1, 1, 13)",
@@ -93,7 +93,7 @@ import Testing
             #expect(count == 0, "\(table): \(count) rows after \(stamp)")
         }
         // Today's question has answers, all in hours that have begun.
-        let todays = try store.pool.read { db in
+        let todays = try store.readBlocking { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM answers a JOIN daily_questions q ON q.id = a.question_id WHERE q.runs_on = ?
                 """, arguments: [UTCDate.day(now)]) ?? 0
@@ -164,21 +164,21 @@ import Testing
         var questionDayMismatches = 0
 
         init(_ store: StandStore) throws {
-            try store.pool.read { db in
-                users = try Row.fetchAll(db, sql: """
+            try store.readBlocking { db in
+                users = try StoreRow.fetchAll(db, sql: """
                     SELECT id, created_at, points, current_streak, longest_streak, last_stood_on FROM users ORDER BY id
                     """).map { User(id: $0[0], createdAt: $0[1], points: $0[2], currentStreak: $0[3], longestStreak: $0[4], lastStoodOn: $0[5]) }
-                answers = try Row.fetchAll(db, sql: """
+                answers = try StoreRow.fetchAll(db, sql: """
                     SELECT a.user_id, q.runs_on, a.answered_at FROM answers a JOIN daily_questions q ON q.id = a.question_id
                     WHERE a.user_id IS NOT NULL ORDER BY a.user_id, q.runs_on
                     """).map { Answer(userId: $0[0], day: $0[1], answeredAt: $0[2]) }
                 questionDayMismatches = try Int.fetchOne(db, sql: """
                     SELECT COUNT(*) FROM answers a JOIN daily_questions q ON q.id = a.question_id WHERE substr(a.answered_at, 1, 10) <> q.runs_on
                     """) ?? -1
-                sweepstakes = try Row.fetchAll(db, sql: """
+                sweepstakes = try StoreRow.fetchAll(db, sql: """
                     SELECT id, starts_on, ends_on, entries_per_stand, streak_bonus_entries FROM sweepstakes ORDER BY id
                     """).map { Sweepstakes(id: $0[0], startsOn: $0[1], endsOn: $0[2], entriesPerStand: $0[3], streakBonusEntries: $0[4]) }
-                for row in try Row.fetchAll(db, sql: """
+                for row in try StoreRow.fetchAll(db, sql: """
                     SELECT sweepstakes_id, user_id, substr(created_at, 1, 10), reason, quantity, created_at
                     FROM sweepstakes_entries ORDER BY id
                     """) {

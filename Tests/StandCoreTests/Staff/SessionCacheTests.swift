@@ -37,7 +37,7 @@ import Testing
     /// A lookup that read the store before a change must not cache what it read after it.
     @Test func aReadFromBeforeAChangeIsNotCached() throws {
         let store = try temporaryStore()
-        let cache = SessionCache(pool: store.pool)
+        let cache = SessionCache(store: store)
         let now = Date()
         let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
                                  createdAt: now, lastLoginAt: nil, passwordChangedAt: now)

@@ -74,7 +74,7 @@ import Testing
                                               replacingSession: nil, now: next.addingTimeInterval(30)).isChallengeExpired,
                 "a challenge that signed in is spent")
         try await ana.store.read { db in
-            let events = try Row.fetchAll(db, sql: "SELECT action, IFNULL(detail, '') AS detail FROM audit_events WHERE action LIKE 'staff.sign_in%' ORDER BY id")
+            let events = try StoreRow.fetchAll(db, sql: "SELECT action, COALESCE(detail, '') AS detail FROM audit_events WHERE action LIKE 'staff.sign_in%' ORDER BY id")
                 .map { "\($0["action"] as String) \($0["detail"] as String)" }
             #expect(events == ["staff.sign_in with a code", "staff.sign_in_failed wrong code", "staff.sign_in with a code"])
         }

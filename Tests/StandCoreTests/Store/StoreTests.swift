@@ -15,7 +15,7 @@ import Testing
                                                    "005_question_hourly_answers", "006_suggestion_review_notes",
                                                    "007_sweepstakes_totals", "008_redrawable_draws", "009_audit_without_personal_data",
                                                    "010_form_submissions", "011_cancelled_sweepstakes", "012_kept_draw_snapshots", "013_draw_alternates_claims_public", "014_suspensions_and_sign_out_everywhere", "015_account_notes", "016_erasure_outbox_and_exports", "017_staff_second_factor", "018_sessions_in_view_and_sign_in_codes"])
-        let tables = try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
+        let tables = try store.readBlocking { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
         for table in ["users", "daily_questions", "question_choices", "answers", "suggestions", "sweepstakes", "sweepstakes_entries",
                       "sweepstakes_draws", "draw_winners", "question_hourly_answers", "sweepstakes_entrants", "sweepstakes_totals",
                       "sweepstakes_daily_entries", "sweepstakes_disqualifications", "deletion_requests", "deleted_accounts", "staff", "staff_sessions",
@@ -27,7 +27,7 @@ import Testing
 
     @Test func connectionsUseWALFullSyncForeignKeysAndSecureDelete() throws {
         let store = try temporaryStore()
-        let (journal, foreignKeys, secureDelete, synchronous) = try store.pool.read { db in
+        let (journal, foreignKeys, secureDelete, synchronous) = try store.readBlocking { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try Int.fetchOne(db, sql: "PRAGMA secure_delete"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
         }
@@ -39,14 +39,14 @@ import Testing
 
     @Test func auditEventsAreAppendOnly() throws {
         let store = try temporaryStore()
-        try store.pool.write { db in try AuditLog.record(db, .signIn, by: .commandLine) }
+        try store.writeBlocking { db in try AuditLog.record(db, .signIn, by: .commandLine) }
         #expect(throws: DatabaseError.self) {
-            try store.pool.write { db in try db.execute(sql: "UPDATE audit_events SET action = 'x'") }
+            try store.writeBlocking { db in try db.execute(sql: "UPDATE audit_events SET action = 'x'") }
         }
         #expect(throws: DatabaseError.self) {
-            try store.pool.write { db in try db.execute(sql: "DELETE FROM audit_events") }
+            try store.writeBlocking { db in try db.execute(sql: "DELETE FROM audit_events") }
         }
-        let events = try store.pool.read { db in try AuditEvent.fetchCount(db) }
+        let events = try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events") }
         #expect(events == 1)
     }
 
@@ -60,7 +60,7 @@ import Testing
             try db.execute(sql: "DELETE FROM deletion_requests")
             try db.execute(sql: "DELETE FROM users WHERE id = (SELECT MAX(id) FROM users WHERE id NOT IN (SELECT user_id FROM answers WHERE user_id IS NOT NULL))")
         }
-        let (users, counted, mismatches) = try store.pool.read { db in
+        let (users, counted, mismatches) = try store.readBlocking { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users"),
              try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'"),
              try Int.fetchOne(db, sql: """
@@ -88,13 +88,13 @@ import Testing
         }
         while !holdsLock.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         // Our write waited for the other's commit: it sees the other's row, and both are there.
-        let sawOtherWrite = try await store.pool.write { db in
+        let sawOtherWrite = try await store.write { db in
             try AuditLog.record(db, .signIn, by: .commandLine)
             return try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'other-writer'") == 1
         }
         try await holding.value
         #expect(sawOtherWrite)
-        let events = try await store.pool.read { db in try AuditEvent.fetchCount(db) }
+        let events = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events") }
         #expect(events == 1)
     }
 
@@ -104,7 +104,7 @@ import Testing
         let destination = store.path + ".backup"
         let writer = Task.detached {
             for n in 0..<50 {
-                try await store.pool.write { db in try AuditLog.record(db, .signIn, by: .commandLine, detail: "\(n)") }
+                try await store.write { db in try AuditLog.record(db, .signIn, by: .commandLine, detail: "\(n)") }
             }
         }
         try store.backup(to: destination)
@@ -125,7 +125,7 @@ import Testing
         let store = try temporaryStore()
         let (conditions, arguments) = AuditLog.Filter().sql(before: nil)
         let plan = try await store.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT e.id FROM audit_events e" + conditions + " ORDER BY e.id DESC LIMIT 51",
+            try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT e.id FROM audit_events e" + conditions + " ORDER BY e.id DESC LIMIT 51",
                              arguments: arguments).map { $0["detail"] as String }
         }
         #expect(plan.contains { $0.contains("audit_changes") }, "\(plan)")
@@ -139,7 +139,7 @@ extension AuditIndexTests {
         let plans = try await store.read { db in
             try ["SELECT COUNT(*) FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action = 'user.viewed'",
                  "SELECT * FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action <> 'user.viewed' ORDER BY id DESC LIMIT 20"]
-                .map { sql in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ") }
+                .map { sql in try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ") }
         }
         #expect(plans[0].contains("audit_views_by_target"), "\(plans[0])")
         #expect(plans[1].contains("audit_changes_by_target"), "\(plans[1])")

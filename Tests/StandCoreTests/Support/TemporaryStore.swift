@@ -11,11 +11,10 @@ func temporaryStore() throws -> StandStore {
 /// actor the rules record them as.
 func insertStaff(_ store: StandStore, email: String, role: StaffRole, ip: String? = nil) async throws -> AuditActor {
     let staffId = try await store.write { db in
-        try db.execute(sql: """
+        return try db.insertReturningId(sql: """
             INSERT INTO staff (email, password_hash, role, created_at, password_changed_at)
             VALUES (?, 'x', ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
             """, arguments: [email, role.rawValue])
-        return db.lastInsertedRowID
     }
     return AuditActor(staffId: staffId, email: email, ip: ip)
 }

@@ -55,10 +55,10 @@ import Testing
             for candidate in candidates.shuffled() {
                 try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [candidate.uuid, candidate.weight])
             }
-            let read = try DrawSnapshot.read(db.makeStatement(sql: "SELECT uuid, weight FROM t"), arguments: [])
+            let read = try DrawSnapshot.read(StoreDatabase(sqlite: db).makeStatement(sql: "SELECT uuid, weight FROM t"), arguments: [])
             #expect(read.candidates == candidates && read.hash == DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)))
             try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [odd.uuid, odd.weight])
-            let slow = try DrawSnapshot.read(db.makeStatement(sql: "SELECT uuid, weight FROM t"), arguments: [])
+            let slow = try DrawSnapshot.read(StoreDatabase(sqlite: db).makeStatement(sql: "SELECT uuid, weight FROM t"), arguments: [])
             #expect(slow.candidates == DrawAlgorithm.inSnapshotOrder(candidates + [odd]))
             #expect(slow.kept.format == 0)
         }
@@ -85,6 +85,7 @@ import Testing
             try db.execute(sql: "INSERT INTO draw_snapshots VALUES (1, 1, 1, ?), (2, 0, 1, ?)", arguments: [Data([1, 2, 3]), Data("a,1\n".utf8)])
         }
         try await queue.read { db throws -> Void in
+            let db = StoreDatabase(sqlite: db)
             #expect(throws: DrawSnapshot.Damaged.self) { try SweepstakesDraws.keptSnapshot(db, drawId: 1) }
             #expect(try SweepstakesDraws.keptSnapshot(db, drawId: 2)?.candidates == [.init(uuid: "a", weight: 1)])
             #expect(try SweepstakesDraws.keptSnapshot(db, drawId: 3) == nil, "a draw made before snapshots were kept")

@@ -7,7 +7,7 @@ import GRDB
 /// (another program) writes them.
 struct SweepstakesCoreFixture {
     /// 2026-11-15 10:00 UTC: after the October sweepstakes below ended.
-    static let now = StoreTimestamp.parse("2026-11-15 10:00:00.000")!
+    static let now = StoreTimestamp.date("2026-11-15 10:00:00.000")!
 
     struct User: Sendable {
         let id: Int64
@@ -27,11 +27,10 @@ struct SweepstakesCoreFixture {
     func user(_ number: Int, birthdate: String = "1990-05-17") async throws -> User {
         let uuid = String(format: "00000000-0000-4000-8000-%012d", number)
         let id = try await store.write { db in
-            try db.execute(sql: """
+            return try db.insertReturningId(sql: """
                 INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
                 VALUES (?, ?, ?, 'x', ?, '08:30', '2026-01-02 10:00:00.000', '2026-01-02 10:00:00.000')
                 """, arguments: [uuid, "user\(number)@example.com", "+1555\(String(format: "%07d", number))", birthdate])
-            return db.lastInsertedRowID
         }
         return User(id: id, uuid: uuid)
     }
@@ -43,11 +42,10 @@ struct SweepstakesCoreFixture {
                      drawn: Bool = false) async throws -> Int64 {
         let ownerId = owner.staffId
         return try await store.write { db in
-            try db.execute(sql: """
+            let id = try db.insertReturningId(sql: """
                 INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, winner_count, created_at)
                 VALUES (?, 'A bike', ?, ?, ?, ?, '2026-09-01 00:00:00.000')
                 """, arguments: [name, startsOn, endsOn, drawn ? "drawn" : "open", winners])
-            let id = db.lastInsertedRowID
             if drawn {
                 try db.execute(sql: """
                     INSERT INTO sweepstakes_draws (sweepstakes_id, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count, reason)
@@ -97,7 +95,7 @@ struct SweepstakesCoreFixture {
         }
     }
 
-    func count(_ sql: String, _ arguments: StatementArguments = []) async throws -> Int {
+    func count(_ sql: String, _ arguments: StoreArguments = []) async throws -> Int {
         try await store.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
     }
 

@@ -97,7 +97,7 @@ import Testing
 }
 
 @Suite struct AgeRuleTests {
-    static let today = StoreTimestamp.parse("2026-11-23")!
+    static let today = StoreTimestamp.date("2026-11-23")!
 
     @Test func eighteenthBirthdayTodayIsAdult() {
         #expect(AgeRule.isAdult(birthdate: "2008-11-23", on: Self.today))
@@ -105,8 +105,8 @@ import Testing
     }
 
     @Test func leapDayBirthdaysComeOfAgeOnFirstOfMarch() {
-        #expect(!AgeRule.isAdult(birthdate: "2008-02-29", on: StoreTimestamp.parse("2026-02-28")!))
-        #expect(AgeRule.isAdult(birthdate: "2008-02-29", on: StoreTimestamp.parse("2026-03-01")!))
+        #expect(!AgeRule.isAdult(birthdate: "2008-02-29", on: StoreTimestamp.date("2026-02-28")!))
+        #expect(AgeRule.isAdult(birthdate: "2008-02-29", on: StoreTimestamp.date("2026-03-01")!))
     }
 
     @Test func unreadableBirthdateIsNotAdult() {

@@ -5,9 +5,9 @@ import Testing
 
 /// Lookups stay on indexes whatever the table size: no `SCAN users`.
 @Suite struct UserSearchPlanTests {
-    static func plan(_ store: StandStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
-        try store.pool.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
+    static func plan(_ store: StandStore, _ sql: String, _ arguments: StoreArguments) throws -> String {
+        try store.readBlocking { db in
+            try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
         }
     }
 
@@ -36,7 +36,7 @@ import Testing
 
     @Test func prefixSearchFindsMixedCaseAddressesAndPagesByEmail() throws {
         let store = try temporaryStore()
-        try store.pool.write { db in
+        try store.writeBlocking { db in
             for (index, email) in ["Ann@example.com", "anna@example.com", "ANNE@example.com", "bob@example.com"].enumerated() {
                 try db.execute(sql: """
                     INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
@@ -44,11 +44,11 @@ import Testing
                     """, arguments: [UUID().uuidString.lowercased(), email, "+1555223000\(index)"])
             }
         }
-        let first = try store.pool.read { db in try UserSearch.run(db, UserQuery("AN"), limit: 2) }
+        let first = try store.readBlocking { db in try UserSearch.run(db, UserQuery("AN"), limit: 2) }
         guard case .matches(let items, let cursor) = first else { Issue.record("\(first)"); return }
         #expect(items.map(\.email) == ["Ann@example.com", "anna@example.com"])
         #expect(cursor == "anna@example.com")
-        let second = try store.pool.read { db in try UserSearch.run(db, UserQuery("AN"), after: cursor, limit: 2) }
+        let second = try store.readBlocking { db in try UserSearch.run(db, UserQuery("AN"), after: cursor, limit: 2) }
         guard case .matches(let rest, let end) = second else { Issue.record("\(second)"); return }
         #expect(rest.map(\.email) == ["ANNE@example.com"])
         #expect(end == nil)

@@ -56,7 +56,7 @@ import ZIPFoundation
             // Answers: every one, oldest first, with the question's text and the chosen answer, as the store holds them.
             let answers = try array("answers.json")
             let stored = try await console.store.read { db in
-                try Row.fetchAll(db, sql: """
+                try StoreRow.fetchAll(db, sql: """
                     SELECT q.text, a.answered_at FROM answers a JOIN daily_questions q ON q.id = a.question_id WHERE a.user_id = ? ORDER BY a.answered_at
                     """, arguments: [scene.user.id]).map { ($0[0] as String, $0[1] as String) }
             }

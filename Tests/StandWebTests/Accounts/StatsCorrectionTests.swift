@@ -82,7 +82,7 @@ import Testing
         struct Stats: Equatable { let current: Int, longest: Int, lastStood: String? }
         func stats() async throws -> Stats {
             try await console.store.read { db in
-                let row = try Row.fetchOne(db, sql: "SELECT current_streak, longest_streak, last_stood_on FROM users WHERE id = ?", arguments: [user.id])!
+                let row = try StoreRow.fetchOne(db, sql: "SELECT current_streak, longest_streak, last_stood_on FROM users WHERE id = ?", arguments: [user.id])!
                 return Stats(current: row[0], longest: row[1], lastStood: row[2])
             }
         }

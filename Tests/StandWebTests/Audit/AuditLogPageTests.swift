@@ -72,7 +72,7 @@ import Testing
     @Test func theCSVExportIsTheFilteredLogQuotedAndFormulaSafe() async throws {
         let (console, jane, _) = try await Self.scene()
         // Another program wrote an event with a hostile detail and staff email.
-        try await console.store.pool.write { db in
+        try await console.store.write { db in
             try db.execute(sql: """
                 INSERT INTO audit_events (occurred_at, staff_email, action, target_type, target_id, detail)
                 VALUES ('2026-11-23 10:00:00.000', '=cmd|calc', 'user.updated', 'user', ?, ?)

@@ -39,7 +39,7 @@ import Testing
             let sessionsBefore = try await SessionStore(store: console.store).count(staffId: other.id!)
             let auditBefore = try console.auditCount()
             let staffBefore = try await console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" }
-            let usersBefore = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
+            let usersBefore = try await console.store.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
             for (path, fields) in Self.posts(staffId: other.id!, userUUID: jane.uuid) {
                 // MUT
                 let page: Browser.Page
@@ -55,9 +55,9 @@ import Testing
             #expect(try console.auditCount() == auditBefore)
             #expect(try await console.staff.all().map { "\($0.email) \($0.role) \($0.disabled) \($0.passwordHash)" } == staffBefore)
             #expect(try await SessionStore(store: console.store).count(staffId: other.id!) == sessionsBefore)
-            let usersAfter = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
+            let usersAfter = try await console.store.read { db in try String.fetchAll(db, sql: "SELECT email || phone || version FROM users") }
             #expect(usersAfter == usersBefore)
-            let requests = try await console.store.pool.read { db in try String.fetchAll(db, sql: "SELECT status FROM deletion_requests") }
+            let requests = try await console.store.read { db in try String.fetchAll(db, sql: "SELECT status FROM deletion_requests") }
             #expect(requests == ["pending"])
             // Still signed in: the refused sign-out did nothing.
             #expect(try await browser.get("/").status == .ok)

@@ -159,7 +159,7 @@ import Testing
         @Sendable func ageTheConfirmation(minutes: Double) async throws {
             try await console.store.write { db in
                 try db.execute(sql: "UPDATE staff_sessions SET confirmed_at = ?", arguments: [Date().addingTimeInterval(-minutes * 60)])
-                try db.notifyChanges(in: Table("staff_sessions"))
+                try db.notifyChanges(inTable: "staff_sessions")
             }
         }
         try await console.run { browser in

@@ -75,7 +75,7 @@ import Testing
         }
         // Every question's results are exactly as before, counters and rows alike.
         #expect(try scene.data.results() == resultsBefore)
-        try await store.pool.read { db in
+        try await store.read { db in
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE uuid = ?", arguments: [scene.jane.uuid]) == 0)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM answers WHERE user_id IS NULL") == 12)
             // Undrawn entries gone, drawn ones kept detached, the other person's untouched.
@@ -84,14 +84,14 @@ import Testing
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM suggestions WHERE user_id IS NULL") == 1)
             #expect(try String.fetchOne(db, sql: "SELECT status FROM deletion_requests WHERE user_uuid = ?", arguments: [scene.jane.uuid]) == "done")
             #expect(try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'") == 1)
-            let event = try #require(try AuditEvent.filter(Column("action") == "user.deleted").fetchOne(db))
+            let event = try #require(try AuditEvent.fetchOne(db, sql: "SELECT * FROM audit_events WHERE action = 'user.deleted'"))
             #expect(event.targetId == scene.jane.uuid)
             #expect(event.staffEmail == "support@example.com")
             #expect(event.detail?.contains("answers detached: 6") == true)
-            #expect(try Row.fetchOne(db, sql: "SELECT * FROM deleted_accounts WHERE uuid = ?", arguments: [scene.jane.uuid])?["reason"] == "Asked in the app, ticket 88")
+            #expect(try StoreRow.fetchOne(db, sql: "SELECT * FROM deleted_accounts WHERE uuid = ?", arguments: [scene.jane.uuid])?["reason"] == "Asked in the app, ticket 88")
         }
         try Self.expectNoPersonalDataLeft(store, scene.jane)
-        #expect(try await store.pool.read { db in try UserAccount.find(db, uuid: scene.other.uuid) } != nil)
+        #expect(try await store.read { db in try UserAccount.find(db, uuid: scene.other.uuid) } != nil)
     }
 
     /// Every text column of every table: the email and phone appear nowhere; the
@@ -104,17 +104,17 @@ import Testing
         let allowedUUIDPlaces: Set<String> = ["deleted_accounts.uuid", "audit_events.target_id", "audit_events.detail", "deletion_requests.user_uuid",
                                               "erasure_deliveries.account_uuid", "console_exports.subject_uuid", "console_exports.filter",
                                               "deleted_account_copies.uuid", "deleted_account_draws.uuid"]
-        try store.pool.read { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        try store.readBlocking { db in
+            let tables = try db.tableNames()
             #expect(tables.count >= 14)
             for table in tables {
-                for column in try db.columns(in: table) {
-                    let place = "\(table).\(column.name)"
+                for column in try db.columnNames(in: table) {
+                    let place = "\(table).\(column)"
                     for needle in [user.email, user.email.lowercased(), user.phone, String(user.phone.dropFirst(2))] + notes {
-                        let hits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(lower(CAST(\(column.name) AS TEXT)), lower(?)) > 0", arguments: [needle]) ?? 0
+                        let hits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(lower(CAST(\(column) AS TEXT)), lower(?)) > 0", arguments: [needle]) ?? 0
                         #expect(hits == 0, "\(needle) left in \(place)")
                     }
-                    let uuidHits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(CAST(\(column.name) AS TEXT), ?) > 0", arguments: [user.uuid]) ?? 0
+                    let uuidHits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(CAST(\(column) AS TEXT), ?) > 0", arguments: [user.uuid]) ?? 0
                     if !allowedUUIDPlaces.contains(place) { #expect(uuidHits == 0, "UUID left in \(place)") }
                 }
             }
@@ -176,7 +176,7 @@ import Testing
             #expect(page.body.contains("Say why the account is being deleted"))
             #expect(page.body.contains("value=\"other@example.com\""))
         }
-        #expect(try await scene.console.store.pool.read { db in try UserAccount.find(db, uuid: scene.jane.uuid) } != nil)
+        #expect(try await scene.console.store.read { db in try UserAccount.find(db, uuid: scene.jane.uuid) } != nil)
         #expect(try scene.console.auditCount(.userDeleted) == 0)
     }
 
@@ -191,6 +191,6 @@ import Testing
             let opened = try await browser.post("/users/\(scene.jane.uuid)/deletion-requests", ["note": "x"])
             #expect(opened.status == .forbidden)
         }
-        #expect(try await scene.console.store.pool.read { db in try UserAccount.find(db, uuid: scene.jane.uuid) } != nil)
+        #expect(try await scene.console.store.read { db in try UserAccount.find(db, uuid: scene.jane.uuid) } != nil)
     }
 }

@@ -99,7 +99,7 @@ import Testing
             let user = try data.user(email: "u\(n)@example.com", phone: "+1555223000\(n)")
             try data.deletionRequest(user)
         }
-        try await console.store.pool.write { db in
+        try await console.store.write { db in
             try db.execute(sql: "UPDATE deletion_requests SET status = 'cancelled', resolved_at = created_at WHERE id = 3")
         }
         try await console.run { browser in

@@ -15,7 +15,7 @@ import Testing
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             // The session is due its once-a-minute touch, a write.
-            try await console.store.pool.write { db in
+            try await console.store.write { db in
                 try db.execute(sql: "UPDATE staff_sessions SET last_seen_at = ?", arguments: [Date().addingTimeInterval(-120)])
             }
             let foreign = try ForeignConnection(path: console.store.path, holding: .writeLock)
@@ -37,7 +37,7 @@ import Testing
             // Still signed in, and nothing was half-written.
             #expect(try await browser.get("/account").status == .ok)
         }
-        let account = try await console.store.pool.read { db in try UserAccount.find(db, uuid: user.uuid) }
+        let account = try await console.store.read { db in try UserAccount.find(db, uuid: user.uuid) }
         #expect(account?.email == "jane@example.com")
         #expect(account?.version == 1)
         #expect(try console.auditCount(.userUpdated) == 0)
@@ -49,14 +49,14 @@ import Testing
         try await console.runWithServices { browser, services in
             try await browser.signIn("support@example.com")
             let old = Date().addingTimeInterval(-120)
-            try await console.store.pool.write { db in
+            try await console.store.write { db in
                 try db.execute(sql: "UPDATE staff_sessions SET last_seen_at = ?", arguments: [old])
             }
             let foreign = try ForeignConnection(path: console.store.path, holding: .writeLock)
             #expect(try await browser.get("/").status == .ok)
             foreign.release()
             await services.flushBufferedWrites()
-            let seen = try await console.store.pool.read { db in try Date.fetchOne(db, sql: "SELECT last_seen_at FROM staff_sessions") }
+            let seen = try await console.store.read { db in try Date.fetchOne(db, sql: "SELECT last_seen_at FROM staff_sessions") }
             #expect(try #require(seen) > old.addingTimeInterval(60))
         }
     }

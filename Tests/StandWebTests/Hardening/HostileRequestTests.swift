@@ -68,7 +68,7 @@ import Testing
             let page = try await browser.post("/users/\(user.uuid)/delete", ["confirmation": user.uuid, "reason": "asked\u{0}by\u{7}phone\u{FFFF}"])
             #expect(page.status == .unprocessableContent)
             #expect(page.body.contains("control character"))
-            #expect(try await console.store.pool.read { db in try UserAccount.find(db, uuid: user.uuid) } != nil)
+            #expect(try await console.store.read { db in try UserAccount.find(db, uuid: user.uuid) } != nil)
             // Tab and newline are fine in a multi-line reason.
             try await browser.get("/users/\(user.uuid)")
             let note = try await browser.post("/users/\(user.uuid)/deletion-requests", ["note": "called\tin\nfrom abroad\u{1B}[31m"])
@@ -96,7 +96,7 @@ import Testing
             email: email, phone: user.phone, birthdate: user.birthdate, reminder: "08:30",
             original: (user.email, user.phone, user.birthdate, "08:30")))
         #expect(edit.status == .unprocessableContent)
-        #expect(try await console.store.pool.read { db in try UserAccount.find(db, uuid: user.uuid) }?.email == "cy@example.com")
+        #expect(try await console.store.read { db in try UserAccount.find(db, uuid: user.uuid) }?.email == "cy@example.com")
         try await browser.get("/staff")
         let staff = try await browser.post("/staff", ["email": email, "role": "support"])
         #expect(staff.status == .unprocessableContent)

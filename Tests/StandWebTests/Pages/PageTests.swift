@@ -106,7 +106,7 @@ import Testing
     @Test func auditLogFiltersAndPaginatesNewestFirst() async throws {
         let console = try TestConsole()
         let owner = try await console.createStaff("owner@example.com", role: .owner)
-        try await console.store.pool.write { db in
+        try await console.store.write { db in
             for n in 0..<120 {
                 try AuditLog.record(db, n % 2 == 0 ? .signInFailed : .signOut, by: AuditActor(owner, ip: "127.0.0.1"), detail: "event \(n)")
             }

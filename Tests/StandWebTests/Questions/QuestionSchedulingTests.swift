@@ -15,7 +15,7 @@ import Testing
     }
 
     func questions(_ console: TestConsole) throws -> [String] {
-        try console.store.pool.read { db in
+        try console.store.readBlocking { db in
             try String.fetchAll(db, sql: """
                 SELECT q.runs_on || ' ' || q.text || ' [' || group_concat(c.text, '|') || '] v' || q.version
                 FROM daily_questions q JOIN question_choices c ON c.question_id = q.id GROUP BY q.id ORDER BY q.runs_on
@@ -41,7 +41,7 @@ import Testing
             #expect(page.body.contains("Edit or move"))
         }
         #expect(try questions(console) == ["\(day) Tea or coffee in the morning? [Tea|Coffee] v1"])
-        let event = try await console.store.read { db in try AuditEvent.filter(Column("action") == "question.scheduled").fetchOne(db) }
+        let event = try await console.store.read { db in try AuditEvent.fetchOne(db, sql: "SELECT * FROM audit_events WHERE action = 'question.scheduled'") }
         #expect(event?.detail == day)
         #expect(event?.targetType == "question")
         #expect(event?.staffEmail == "editor@example.com")

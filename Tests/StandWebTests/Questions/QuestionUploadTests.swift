@@ -10,7 +10,7 @@ import Testing
     typealias Day = QuestionDays
 
     func scheduled(_ console: TestConsole) throws -> [String] {
-        try console.store.pool.read { db in
+        try console.store.readBlocking { db in
             try String.fetchAll(db, sql: """
                 SELECT q.runs_on || ' ' || q.text || ' [' || group_concat(c.text, '|') || ']'
                 FROM daily_questions q JOIN question_choices c ON c.question_id = q.id GROUP BY q.id ORDER BY q.runs_on

@@ -10,7 +10,7 @@ import Testing
     typealias Day = QuestionDays
 
     func statuses(_ console: TestConsole) throws -> [String] {
-        try console.store.pool.read { db in
+        try console.store.readBlocking { db in
             try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || ifnull(question_id, '-') || ' ' || ifnull(review_note, '-') FROM suggestions ORDER BY id")
         }
     }

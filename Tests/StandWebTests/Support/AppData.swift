@@ -18,13 +18,12 @@ struct AppData {
     @discardableResult
     func user(email: String, phone: String, birthdate: String = "1990-05-17", reminder: String = "08:30", points: Int = 120, createdAt: String = "2026-01-02 10:00:00.000") throws -> User {
         let uuid = UUID().uuidString.lowercased()
-        let id = try store.pool.write { db in
-            try db.execute(sql: """
+        let id = try store.writeBlocking { db in
+            return try db.insertReturningId(sql: """
                 INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, points, current_streak,
                     longest_streak, last_stood_on, created_at, updated_at)
                 VALUES (?, ?, ?, '$2b$10$abcdefghijklmnopqrstuuABCDEFGHIJKLMNOPQRSTUVWXYZ01234', ?, ?, ?, 3, 10, '2026-11-22', ?, ?)
                 """, arguments: [uuid, email, phone, birthdate, reminder, points, createdAt, createdAt])
-            return db.lastInsertedRowID
         }
         return User(id: id, uuid: uuid, email: email, phone: phone, birthdate: birthdate)
     }
@@ -32,17 +31,16 @@ struct AppData {
     /// A question on `day` with two choices; returns its id.
     @discardableResult
     func question(day: String, text: String = "Cats or dogs?") throws -> Int64 {
-        try store.pool.write { db in
-            try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
+        try store.writeBlocking { db in
+            let id = try db.insertReturningId(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
                            arguments: [text, day])
-            let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, 0, 'Cats'), (?, 1, 'Dogs')", arguments: [id, id])
             return id
         }
     }
 
     func answer(_ user: User?, question: Int64, choice: Int, at: String = "2026-11-20 09:00:00.000") throws {
-        try store.pool.write { db in
+        try store.writeBlocking { db in
             try db.execute(sql: "INSERT INTO answers (question_id, user_id, choice_position, answered_at) VALUES (?, ?, ?, ?)",
                            arguments: [question, user?.id, choice, at])
         }
@@ -51,12 +49,11 @@ struct AppData {
     /// A sweepstakes; with `drawn`, a draw row exists (entries must then be kept).
     @discardableResult
     func sweepstakes(name: String, drawn: Bool, drawnBy staffId: Int64? = nil) throws -> Int64 {
-        try store.pool.write { db in
-            try db.execute(sql: """
+        try store.writeBlocking { db in
+            let id = try db.insertReturningId(sql: """
                 INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, created_at)
                 VALUES (?, 'A bike', '2026-10-01', '2026-10-31', ?, '2026-09-01 00:00:00.000')
                 """, arguments: [name, drawn ? "drawn" : "open"])
-            let id = db.lastInsertedRowID
             if drawn, let staffId {
                 try db.execute(sql: """
                     INSERT INTO sweepstakes_draws (sweepstakes_id, drawn_by, drawn_at, seed, snapshot_hash, entry_count, reason)
@@ -68,7 +65,7 @@ struct AppData {
     }
 
     func entries(_ user: User, sweepstakes: Int64, count: Int) throws {
-        try store.pool.write { db in
+        try store.writeBlocking { db in
             let statement = try db.makeStatement(sql: """
                 INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
                 VALUES (?, ?, 1, 'daily_stand', '2026-10-05 00:00:00.000')
@@ -79,19 +76,17 @@ struct AppData {
 
     @discardableResult
     func suggestion(_ user: User?, text: String, createdAt: String = "2026-11-01 00:00:00.000") throws -> Int64 {
-        try store.pool.write { db in
-            try db.execute(sql: "INSERT INTO suggestions (user_id, text, created_at) VALUES (?, ?, ?)", arguments: [user?.id, text, createdAt])
-            return db.lastInsertedRowID
+        try store.writeBlocking { db in
+            return try db.insertReturningId(sql: "INSERT INTO suggestions (user_id, text, created_at) VALUES (?, ?, ?)", arguments: [user?.id, text, createdAt])
         }
     }
 
     /// A question with `choices`, for the results' rounding.
     @discardableResult
     func question(day: String, text: String, choices: [String]) throws -> Int64 {
-        try store.pool.write { db in
-            try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
+        try store.writeBlocking { db in
+            let id = try db.insertReturningId(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')",
                            arguments: [text, day])
-            let id = db.lastInsertedRowID
             for (position, choice) in choices.enumerated() {
                 try db.execute(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)", arguments: [id, position, choice])
             }
@@ -101,7 +96,7 @@ struct AppData {
 
     /// A request made in the app.
     func deletionRequest(_ user: User, createdAt: String = "2026-11-20 09:00:00.000") throws {
-        try store.pool.write { db in
+        try store.writeBlocking { db in
             try db.execute(sql: "INSERT INTO deletion_requests (user_id, user_uuid, source, created_at) VALUES (?, ?, 'app', ?)",
                            arguments: [user.id, user.uuid, createdAt])
         }
@@ -109,7 +104,7 @@ struct AppData {
 
     /// Per question, per choice: the count kept by the triggers and the count of rows.
     func results() throws -> [String] {
-        try store.pool.read { db in
+        try store.readBlocking { db in
             try String.fetchAll(db, sql: """
                 SELECT c.question_id || ':' || c.position || '=' || c.answer_count || '/' ||
                        (SELECT COUNT(*) FROM answers a WHERE a.question_id = c.question_id AND a.choice_position = c.position)

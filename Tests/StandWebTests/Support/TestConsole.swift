@@ -85,11 +85,11 @@ struct TestConsole {
     }
 
     func auditCount(_ action: AuditAction? = nil) throws -> Int {
-        try store.pool.read { db in
+        try store.readBlocking { db in
             if let action {
-                return try AuditEvent.filter(Column("action") == action.rawValue).fetchCount(db)
+                return try (Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = ?", arguments: [action.rawValue]) ?? 0)
             }
-            return try AuditEvent.fetchCount(db)
+            return try (Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events") ?? 0)
         }
     }
 }

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func entrant(_ console: TestConsole, _ sweepstakes: Int64, _ user: AppData.User) throws -> String {
-        try console.store.pool.read { db in
+        try console.store.readBlocking { db in
             try String.fetchOne(db, sql: "SELECT valid_entries || '/' || voided_entries FROM sweepstakes_entrants WHERE sweepstakes_id = ? AND user_id = ?",
                                 arguments: [sweepstakes, user.id]) ?? "none"
         }

@@ -9,26 +9,26 @@ import Testing
 /// themselves, whoever writes them.
 @Suite struct SweepstakesTotalsTests {
     /// Per entrant: valid/voided from the entrants table, and from the entries.
-    static func kept(_ db: Database, _ sweepstakesId: Int64) throws -> [String] {
+    static func kept(_ db: StoreDatabase, _ sweepstakesId: Int64) throws -> [String] {
         try String.fetchAll(db, sql: """
             SELECT user_id || ':' || valid_entries || '/' || voided_entries FROM sweepstakes_entrants WHERE sweepstakes_id = ? ORDER BY user_id
             """, arguments: [sweepstakesId])
     }
 
-    static func counted(_ db: Database, _ sweepstakesId: Int64) throws -> [String] {
+    static func counted(_ db: StoreDatabase, _ sweepstakesId: Int64) throws -> [String] {
         try String.fetchAll(db, sql: """
             SELECT user_id || ':' || SUM(CASE WHEN voided = 0 THEN quantity ELSE 0 END) || '/' || SUM(CASE WHEN voided = 1 THEN quantity ELSE 0 END)
             FROM sweepstakes_entries WHERE sweepstakes_id = ? AND user_id IS NOT NULL GROUP BY user_id ORDER BY user_id
             """, arguments: [sweepstakesId])
     }
 
-    static func totals(_ db: Database, _ sweepstakesId: Int64) throws -> [Int] {
-        let row = try Row.fetchOne(db, sql: "SELECT entrants, valid_entries, voided_entries FROM sweepstakes_totals WHERE sweepstakes_id = ?", arguments: [sweepstakesId])!
+    static func totals(_ db: StoreDatabase, _ sweepstakesId: Int64) throws -> [Int] {
+        let row = try StoreRow.fetchOne(db, sql: "SELECT entrants, valid_entries, voided_entries FROM sweepstakes_totals WHERE sweepstakes_id = ?", arguments: [sweepstakesId])!
         return [row[0], row[1], row[2]]
     }
 
-    static func countedTotals(_ db: Database, _ sweepstakesId: Int64) throws -> [Int] {
-        let row = try Row.fetchOne(db, sql: """
+    static func countedTotals(_ db: StoreDatabase, _ sweepstakesId: Int64) throws -> [Int] {
+        let row = try StoreRow.fetchOne(db, sql: """
             SELECT (SELECT COUNT(DISTINCT user_id) FROM sweepstakes_entries WHERE sweepstakes_id = ?1 AND voided = 0 AND user_id IS NOT NULL),
                    IFNULL(SUM(CASE WHEN voided = 0 THEN quantity END), 0), IFNULL(SUM(CASE WHEN voided = 1 THEN quantity END), 0)
             FROM sweepstakes_entries WHERE sweepstakes_id = ?1
@@ -59,7 +59,8 @@ import Testing
                 }
                 let page = try await browser.get("/sweepstakes/\(sweepstakes)")
                 let (kept, counted, totals, countedTotals) = try await app.read { db in
-                    (try Self.kept(db, sweepstakes), try Self.counted(db, sweepstakes), try Self.totals(db, sweepstakes), try Self.countedTotals(db, sweepstakes))
+                    let db = StoreDatabase(sqlite: db)
+                    return (try Self.kept(db, sweepstakes), try Self.counted(db, sweepstakes), try Self.totals(db, sweepstakes), try Self.countedTotals(db, sweepstakes))
                 }
                 #expect(kept == counted, "batch \(batch)")
                 #expect(totals == countedTotals, "batch \(batch)")
@@ -97,7 +98,8 @@ import Testing
         migrator = StandMigrations.migrator
         try migrator.migrate(queue)
         let (kept, totals, daily) = try queue.read { db in
-            (try Self.kept(db, 1), try Self.totals(db, 1), try Int.fetchAll(db, sql: "SELECT valid_entries FROM sweepstakes_daily_entries ORDER BY day"))
+            let db = StoreDatabase(sqlite: db)
+            return (try Self.kept(db, 1), try Self.totals(db, 1), try Int.fetchAll(db, sql: "SELECT valid_entries FROM sweepstakes_daily_entries ORDER BY day"))
         }
         #expect(kept == ["1:3/2"])
         #expect(totals == [1, 7, 2])

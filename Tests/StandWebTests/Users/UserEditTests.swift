@@ -28,7 +28,7 @@ import Testing
     }
 
     static func account(_ store: StandStore, _ uuid: String) throws -> UserAccount? {
-        try store.pool.read { db in try UserAccount.find(db, uuid: uuid) }
+        try store.readBlocking { db in try UserAccount.find(db, uuid: uuid) }
     }
 
     @Test func supportSavesAValidEditAndTheAuditNamesTheFields() async throws {
@@ -44,7 +44,7 @@ import Testing
             #expect(account.phone == "+15552239999")
             #expect(account.reminderTime == "21:15")
             #expect(account.version == 2)
-            let events = try await console.store.pool.read { db in try AuditEvent.filter(Column("action") == "user.updated").fetchAll(db) }
+            let events = try await console.store.read { db in try AuditEvent.fetchAll(db, sql: "SELECT * FROM audit_events WHERE action = 'user.updated'") }
             #expect(events.count == 1)
             #expect(events.first?.detail == "changed email, phone, reminder_time")
             #expect(events.first?.targetId == user.uuid)
@@ -115,7 +115,7 @@ import Testing
             let form = try await browser.get("/users/\(user.uuid)/edit")
             #expect(form.body.contains("name=\"originalEmail\" value=\"jane@example.com\""))
             // The app changes the email on the shared file while the form is open.
-            try await console.store.pool.write { db in
+            try await console.store.write { db in
                 try db.execute(sql: "UPDATE users SET email = 'jane.app@example.com', version = version + 1 WHERE uuid = ?", arguments: [user.uuid])
             }
             let auditBefore = try console.auditCount()
@@ -142,7 +142,7 @@ import Testing
     @Test func theAppUpdatingPointsDoesNotBlockAnEdit() async throws {
         try await Self.withJane { browser, console, user in
             try await browser.get("/users/\(user.uuid)/edit")
-            try await console.store.pool.write { db in
+            try await console.store.write { db in
                 try db.execute(sql: "UPDATE users SET points = points + 10, version = version + 1 WHERE uuid = ?", arguments: [user.uuid])
             }
             let saved = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))

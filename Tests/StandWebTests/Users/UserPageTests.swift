@@ -16,7 +16,7 @@ import Testing
         let open = try data.sweepstakes(name: "Winter Stand", drawn: false)
         try data.entries(jane, sweepstakes: open, count: 3)
         try data.deletionRequest(jane)
-        _ = try await console.store.pool.write { db in
+        _ = try await console.store.write { db in
             try AuditLog.record(db, .userUpdated, by: AuditActor(support, ip: nil), target: (AuditTarget.user, jane.uuid), detail: "changed phone")
         }
         try await console.runWithServices { browser, services in
@@ -32,8 +32,8 @@ import Testing
             #expect(!page.body.contains("$2b$"), "the password hash is never rendered")
             // Viewing is itself recorded.
             await services.accountViews.flush()
-            let views = try await console.store.pool.read { db in
-                try AuditEvent.filter(Column("action") == "user.viewed" && Column("target_id") == jane.uuid).fetchAll(db)
+            let views = try await console.store.read { db in
+                try AuditEvent.fetchAll(db, sql: "SELECT * FROM audit_events WHERE action = 'user.viewed' AND target_id = ?", arguments: [jane.uuid])
             }
             #expect(views.count == 1)
             #expect(views.first?.staffEmail == "support@example.com")
@@ -54,7 +54,7 @@ import Testing
         let console = try TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
         let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
-        try await console.store.pool.write { db in
+        try await console.store.write { db in
             for _ in 0..<recorded {
                 try AuditLog.record(db, .userViewed, by: AuditActor(support, ip: nil), target: (AuditTarget.user, jane.uuid))
             }

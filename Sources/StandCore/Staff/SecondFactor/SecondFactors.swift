@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A staff member's second factor in the store: enrolment (a secret, then a
 /// first code that confirms it, then ten recovery codes shown once), the
@@ -58,7 +57,7 @@ public struct SecondFactors: Sendable {
     public func confirm(staffId: Int64, code: String, by actor: AuditActor, now: Date = Date()) async throws -> [String] {
         let recoveryCodes = RecoveryCodes.generate()
         try await store.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT secret, confirmed_at FROM staff_second_factors WHERE staff_id = ?", arguments: [staffId]),
+            guard let row = try StoreRow.fetchOne(db, sql: "SELECT secret, confirmed_at FROM staff_second_factors WHERE staff_id = ?", arguments: [staffId]),
                   (row["confirmed_at"] as String?) == nil, let secret = Base32.decode(row["secret"]) else {
                 throw ValidationErrors("code", "Start again: there is no enrolment waiting for a code.")
             }
@@ -95,7 +94,7 @@ public struct SecondFactors: Sendable {
     }
 
     /// The check inside a caller's transaction (sign-in's code step, a re-confirmation).
-    static func check(_ db: Database, staffId: Int64, code: String, by actor: AuditActor, now: Date) throws -> Check {
+    static func check(_ db: StoreDatabase, staffId: Int64, code: String, by actor: AuditActor, now: Date) throws -> Check {
         guard let factor = try confirmedFactor(db, staffId: staffId) else { return .notEnrolled }
         if let step = factor.totp.matchingCounter(code, at: now, after: factor.lastUsedStep) {
             try db.execute(sql: """
@@ -127,7 +126,7 @@ public struct SecondFactors: Sendable {
         try await store.read { db in try Self.status(db, staffId: staffId) }
     }
 
-    static func status(_ db: Database, staffId: Int64) throws -> Status {
+    static func status(_ db: StoreDatabase, staffId: Int64) throws -> Status {
         let isOn = try confirmedFactor(db, staffId: staffId) != nil
         return Status(isOn: isOn, recoveryCodesLeft: isOn ? try recoveryCodesLeft(db, staffId: staffId) : 0)
     }
@@ -147,7 +146,7 @@ public struct SecondFactors: Sendable {
         }
     }
 
-    static func recoveryCodesLeft(_ db: Database, staffId: Int64) throws -> Int {
+    static func recoveryCodesLeft(_ db: StoreDatabase, staffId: Int64) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM staff_recovery_codes WHERE staff_id = ? AND used_at IS NULL"),
                          arguments: [staffId]) ?? 0
     }
@@ -157,8 +156,8 @@ public struct SecondFactors: Sendable {
         let lastUsedStep: Int64?
     }
 
-    static func confirmedFactor(_ db: Database, staffId: Int64) throws -> Factor? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+    static func confirmedFactor(_ db: StoreDatabase, staffId: Int64) throws -> Factor? {
+        guard let row = try StoreRow.fetchOne(db.cachedStatement(sql: """
             SELECT secret, last_used_step FROM staff_second_factors WHERE staff_id = ? AND confirmed_at IS NOT NULL
             """), arguments: [staffId]), let secret = Base32.decode(row["secret"]) else { return nil }
         return Factor(totp: TOTP(secret: secret), lastUsedStep: row["last_used_step"])
