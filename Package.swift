@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -52,6 +53,9 @@ let package = Package(
                 // Telling Firebase and AWS that an account was deleted (docs/erasure.md).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                // The store on a PostgreSQL server (docs/store.md).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -84,7 +88,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Temporary folders the test targets share, removed when the tests are done.
-        .target(name: "StandTestSupport", path: "Tests/StandTestSupport", swiftSettings: swiftSettings),
+        .target(name: "StandTestSupport", dependencies: ["StandCore"], path: "Tests/StandTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "StandTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StandCoreTests", dependencies: ["StandCore", "StandTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

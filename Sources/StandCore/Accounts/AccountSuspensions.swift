@@ -156,7 +156,7 @@ public struct AccountSuspensions: Sendable {
     /// when none. One lookup on `account_suspensions_by_user` per row.
     static func listColumn(userId userColumn: String) -> String {
         """
-        (SELECT IFNULL(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = \(userColumn) AND \(inForceNow("s"))
+        (SELECT COALESCE(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = \(userColumn) AND \(inForceNow("s"))
          ORDER BY s.starts_at DESC LIMIT 1) AS suspended_until
         """
     }

@@ -14,7 +14,7 @@ public struct DataExport: Sendable {
 
     public init(store: StandStore) {
         self.store = store
-        folder = URL(fileURLWithPath: store.path + "-exports")
+        folder = URL(fileURLWithPath: store.localFilesPrefix + "-exports")
         try? FileManager.default.removeItem(at: folder)
     }
 

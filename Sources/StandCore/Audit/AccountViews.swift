@@ -51,7 +51,7 @@ extension WriteBehindBuffer where Item == AccountView {
 
     /// Beside the store, as SQLite's own `-wal` and `-shm` files are.
     public static func journalDirectory(_ store: StandStore) -> String {
-        store.path + "-views"
+        store.localFilesPrefix + "-views"
     }
 
     /// Record that `actor` opened `uuid`'s page. When this returns the view is

@@ -11,8 +11,14 @@ import Synchronization
 /// (`erased_at IS NULL`, in the store, so a restart resumes it) until a
 /// checkpoint after the deletion succeeds; then every pending tombstone is
 /// marked erased with a `user.erased` audit event.
+///
+/// On PostgreSQL the deleted rows stay in their tables as dead row versions
+/// until VACUUM removes them, and VACUUM cannot while any transaction older
+/// than the deletion is open. So the attempt waits for those to end, then
+/// vacuums the tables that hold a user's rows, then marks the tombstone
+/// (docs/store.md says what that does and does not remove on each engine).
 public final class PendingErasures: Sendable {
-    private let pool: DatabasePool
+    private let store: StandStore
     private let busyTimeout: TimeInterval
     private let signal = WakeSignal()
 
@@ -26,7 +32,7 @@ public final class PendingErasures: Sendable {
     /// One per process and store: `AppServices` owns the console's, and its
     /// background loop (`runUntilCancelled`) runs once.
     public init(store: StandStore, idleCheck: Duration = .seconds(30)) {
-        self.pool = store.pool
+        self.store = store
         self.busyTimeout = store.busyTimeout
         self.idleCheck = idleCheck
     }
@@ -43,6 +49,13 @@ public final class PendingErasures: Sendable {
     @discardableResult
     public func attempt(now: Date = Date()) async -> Attempt {
         attempts.add(1, ordering: .relaxed)
+        switch store.backend {
+        case .sqlite(let pool): return await checkpoint(pool, now: now)
+        case .postgres(let postgres): return await vacuum(postgres, now: now)
+        }
+    }
+
+    private func checkpoint(_ pool: DatabasePool, now: Date) async -> Attempt {
         let busyMilliseconds = Int(busyTimeout * 1000)
         do {
             return try await pool.writeWithoutTransaction { db in
@@ -55,9 +68,57 @@ public final class PendingErasures: Sendable {
                     for uuid in pending {
                         try db.execute(sql: "UPDATE deleted_accounts SET erased_at = ? WHERE uuid = ? AND erased_at IS NULL", arguments: [now, uuid])
                         try AuditLog.record(StoreDatabase(sqlite: db), .userErased, by: .system, target: (AuditTarget.user, uuid),
-                                            detail: "WAL checkpointed and truncated", at: now)
+                                            detail: Self.checkpointed, at: now)
                     }
                     return .commit
+                }
+                return .erased(count: pending.count)
+            }
+        } catch {
+            return .stillPending(count: -1)
+        }
+    }
+
+    /// What the `user.erased` event says was done, per engine.
+    static let checkpointed = "WAL checkpointed and truncated"
+    static let vacuumed = "vacuumed: the rows are gone from the tables and their indexes (bytes may stay in the server's WAL and backups until they recycle)"
+
+    private func vacuum(_ postgres: PostgresStore, now: Date) async -> Attempt {
+        do {
+            return try await postgres.pool.withConnection { connection in
+                let session = PostgresSession(connection: connection, logger: postgres.logger, inTransaction: false)
+                // Each tombstone's row version was written by the deleting transaction (`xmin`).
+                let pending = try session.rows("""
+                    SELECT uuid, age(xmin) AS age FROM deleted_accounts WHERE erased_at IS NULL
+                    """, [])
+                guard !pending.isEmpty else { return .nothingPending }
+                let youngest = pending.map { $0["age"] as Int64 }.min() ?? 0
+                // A snapshot at least as old as a deletion still sees its rows: VACUUM must keep them.
+                let holding = try session.rows("""
+                    SELECT (SELECT COUNT(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND age(backend_xmin) >= ?)
+                         + (SELECT COUNT(*) FROM pg_replication_slots WHERE xmin IS NOT NULL AND age(xmin) >= ?)
+                         + (SELECT COUNT(*) FROM pg_prepared_xacts WHERE age(transaction) >= ?)
+                    """, [youngest, youngest, youngest])
+                guard (holding.first?[0] as Int64?) == 0 else { return .stillPending(count: pending.count) }
+                let tables = try session.rows("""
+                    SELECT DISTINCT table_name FROM information_schema.columns
+                    WHERE table_schema = current_schema() AND column_name IN ('user_id', 'user_uuid')
+                    """, []).map { $0[0] as String } + ["users"]
+                // INDEX_CLEANUP ON: VACUUM would otherwise skip the indexes when few rows died.
+                try session.execute("VACUUM (INDEX_CLEANUP ON) " + tables.map { "\"\($0)\"" }.joined(separator: ", "), [])
+                let write = PostgresSession(connection: connection, logger: postgres.logger, inTransaction: true)
+                try write.execute("BEGIN", [])
+                do {
+                    let db = StoreDatabase(postgres: write)
+                    for row in pending {
+                        let uuid: String = row["uuid"]
+                        try db.execute(sql: "UPDATE deleted_accounts SET erased_at = ? WHERE uuid = ? AND erased_at IS NULL", arguments: [now, uuid])
+                        try AuditLog.record(db, .userErased, by: .system, target: (AuditTarget.user, uuid), detail: Self.vacuumed, at: now)
+                    }
+                    try write.execute("COMMIT", [])
+                } catch {
+                    try? write.execute("ROLLBACK", [])
+                    throw error
                 }
                 return .erased(count: pending.count)
             }

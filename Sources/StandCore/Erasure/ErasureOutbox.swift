@@ -52,7 +52,7 @@ public struct ErasureOutbox: Sendable {
     public func nextDue() async throws -> Date? {
         try await store.read { db in
             try StoreRow.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(MAX(o.next_attempt_at, IFNULL(o.lease_until, ''))) AS due
+                SELECT MIN(MAX(o.next_attempt_at, COALESCE(o.lease_until, ''))) AS due
                 FROM erasure_deliveries o JOIN deleted_accounts d ON d.uuid = o.account_uuid
                 WHERE \(Self.sendable)
                 """))?.timestamp("due")

@@ -59,7 +59,7 @@ public struct DemoSeeder: Sendable {
         let clock = SeedClock(now: options.today)
         var random = SeedRandom(seed: options.seed)
         var summary = Summary()
-        let firstUserId = try store.readBlocking { db in try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 } + 1
+        let firstUserId = try store.readBlocking { db in try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM users") ?? 0 } + 1
         // Questions and sweepstakes first: a user's stands are drawn on the days
         // that have a question to answer, and earn entries in what runs then.
         let questions: [PlannedQuestion?]
@@ -80,7 +80,7 @@ public struct DemoSeeder: Sendable {
         // App users cannot sign in to the console; one real hash of a random
         // password serves them all (hashing a million would take days).
         let sharedHash = Bcrypt.hash(SecureToken.hex(bytes: 16), cost: 10)
-        let existing = try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0 }
+        let existing = try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM users") ?? 0 }
         let every = max(1, (options.users + Self.standingUsers - 1) / Self.standingUsers)
         // Of the stands today will see, the share made by now (per mille; at
         // least a tenth, so that just after midnight today's question still

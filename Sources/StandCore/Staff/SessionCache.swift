@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// A change this process commits to `staff`, `staff_sessions`, a second
 /// factor or the console's settings (sign-out, disable, role change, password
-/// reset, a re-confirmed password, the second-factor requirement) empties the cache at once (session
-/// deletions notify it: see `SessionStore.end`). A change another program
+/// reset, a re-confirmed password, the second-factor requirement) empties the
+/// cache at once (session deletions notify it: see `SessionStore.end`; on
+/// PostgreSQL any change this process commits empties it). A change another program
 /// makes directly in the store is seen within `lifetime`.
 final class SessionCache: Sendable {
     /// How long a found session is trusted without reading the store again.
@@ -33,9 +34,16 @@ final class SessionCache: Sendable {
     private let observation = Mutex<AnyDatabaseCancellable?>(nil)
 
     init(store: StandStore) {
-        let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"), Table("staff_second_factors"), Table("console_settings"))
-            .start(in: store.pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
-        observation.withLock { $0 = cancellable }
+        switch store.backend {
+        case .sqlite(let pool):
+            let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"), Table("staff_second_factors"), Table("console_settings"))
+                .start(in: pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
+            observation.withLock { $0 = cancellable }
+        case .postgres(let postgres):
+            // PostgreSQL does not say which tables a transaction changed: any
+            // write this process commits empties the cache (a refill is one lookup).
+            postgres.observeCommits { [weak self] in self?.removeAll() }
+        }
     }
 
     /// The session if found within `lifetime`; otherwise nil and the

@@ -2,14 +2,24 @@ import Foundation
 import GRDB
 import Logging
 
-/// The shared SQLite file: one `DatabasePool` (WAL) per process.
+/// The shared store: a SQLite file (one `DatabasePool`, WAL, per process) or
+/// a PostgreSQL database (`PostgresStore`), chosen by `--db`.
 ///
-/// Other programs read and write the same file, so every connection waits for
-/// a busy lock instead of failing, and GRDB begins pool writes `IMMEDIATE`, so a
-/// read-then-write transaction never hits a lock upgrade deadlock.
+/// On SQLite other programs read and write the same file, so every connection
+/// waits for a busy lock instead of failing, and GRDB begins pool writes
+/// `IMMEDIATE`, so a read-then-write transaction never hits a lock upgrade deadlock.
 public final class StandStore: Sendable {
-    public let pool: DatabasePool
+    enum Backend: Sendable {
+        case sqlite(DatabasePool)
+        case postgres(PostgresStore)
+    }
+
+    let backend: Backend
+    /// The file, or the server's URL without its password.
     public let path: String
+    /// Where the console keeps its own files beside the store (view journals,
+    /// exports): the file's path, or a folder named for the database on PostgreSQL.
+    public let localFilesPrefix: String
     /// How long a statement waits for another process's lock before giving up.
     public let busyTimeout: TimeInterval
     /// The last damage, full disk or I/O failure seen, for the pages and `/healthz`.
@@ -18,16 +28,33 @@ public final class StandStore: Sendable {
 
     public static let defaultBusyTimeout: TimeInterval = 5
 
+    /// `path` is a SQLite file, or a `postgres://` URL (`localFiles` then names
+    /// the folder for the console's own files; by default under `data/`).
     public init(path: String, migrate: Bool = true, busyTimeout: TimeInterval = StandStore.defaultBusyTimeout,
-                logger: Logger = Logger(label: "stand-store")) throws {
-        if StoreLocation.isServerURL(path) { throw StoreError.notAFile(path) }
+                localFiles: String? = nil, logger: Logger = Logger(label: "stand-store")) throws {
+        self.busyTimeout = busyTimeout
+        self.logger = logger
+        if StoreLocation.isServerURL(path) {
+            let postgres = try PostgresStore(url: path, busyTimeout: busyTimeout, logger: logger)
+            self.backend = .postgres(postgres)
+            self.path = postgres.displayName
+            let folder = localFiles ?? "data/" + postgres.displayName.map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            self.localFilesPrefix = folder + "/store"
+            do {
+                if migrate { try postgres.migrate() }
+            } catch {
+                throw fault(error, purpose: "migrate", file: #fileID)
+            }
+            return
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.path = path
-        self.busyTimeout = busyTimeout
-        self.logger = logger
+        self.localFilesPrefix = path
         do {
-            self.pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+            let pool = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+            self.backend = .sqlite(pool)
             if migrate {
                 let migrator = StandMigrations.migrator
                 if try pool.read(migrator.hasCompletedMigrations) == false {
@@ -46,14 +73,33 @@ public final class StandStore: Sendable {
         }
     }
 
-    /// A read on one of GRDB's reader connections, awaited: never on the
-    /// caller's thread, and in WAL mode never waiting for a write lock.
+    /// The engine that holds the store.
+    public var engine: StoreEngine {
+        switch backend {
+        case .sqlite: .sqlite
+        case .postgres: .postgres
+        }
+    }
+
+    /// GRDB's pool of the store's file, for what only SQLite has (checkpoints,
+    /// the online backup, the tests' direct access). Never asked of a PostgreSQL store.
+    public var pool: DatabasePool {
+        guard case .sqlite(let pool) = backend else { preconditionFailure("the store is on PostgreSQL: it has no SQLite pool") }
+        return pool
+    }
+
+    /// A read transaction, awaited: on SQLite one of GRDB's reader connections
+    /// (in WAL mode never waiting for a write lock); on PostgreSQL a snapshot
+    /// on one of the pool's threads. Never on the caller's thread.
     /// `purpose` (the caller, by default) names the read in the log if it fails.
     public func read<T: Sendable>(purpose: String = #function, file: String = #fileID,
                                   _ value: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
         do {
-            return try await pool.read { db in try value(StoreDatabase(sqlite: db)) }
-        } catch let error as DatabaseError {
+            switch backend {
+            case .sqlite(let pool): return try await pool.read { db in try value(StoreDatabase(sqlite: db)) }
+            case .postgres(let postgres): return try await postgres.read(value)
+            }
+        } catch {
             throw fault(error, purpose: purpose, file: file)
         }
     }
@@ -63,25 +109,36 @@ public final class StandStore: Sendable {
     public func unsafeRead<T: Sendable>(purpose: String = #function, file: String = #fileID,
                                         _ value: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
         do {
-            return try await pool.unsafeRead { db in try value(StoreDatabase(sqlite: db)) }
-        } catch let error as DatabaseError {
+            switch backend {
+            case .sqlite(let pool): return try await pool.unsafeRead { db in try value(StoreDatabase(sqlite: db)) }
+            case .postgres(let postgres): return try await postgres.unsafeRead(value)
+            }
+        } catch {
             throw fault(error, purpose: purpose, file: file)
         }
     }
 
     /// A read on the calling thread, for command-line work (the seeder): never on a request's path.
     public func readBlocking<T>(_ value: (StoreDatabase) throws -> T) throws -> T {
-        try pool.read { db in try value(StoreDatabase(sqlite: db)) }
+        switch backend {
+        case .sqlite(let pool): try pool.read { db in try value(StoreDatabase(sqlite: db)) }
+        case .postgres(let postgres): try postgres.readBlocking(value)
+        }
     }
 
     /// A write transaction on the calling thread, for command-line work (the seeder): never on a request's path.
     public func writeBlocking<T>(_ updates: (StoreDatabase) throws -> T) throws -> T {
-        try pool.write { db in try updates(StoreDatabase(sqlite: db)) }
+        switch backend {
+        case .sqlite(let pool): try pool.write { db in try updates(StoreDatabase(sqlite: db)) }
+        case .postgres(let postgres): try postgres.writeBlocking(updates)
+        }
     }
 
-    /// A write transaction (`BEGIN IMMEDIATE`) on GRDB's writer queue, awaited.
-    /// If another program holds the lock past the busy timeout, nothing was
-    /// written and `StoreBusy` says so; a damaged file or a full disk is a `StoreFault`.
+    /// A write transaction, awaited: on SQLite `BEGIN IMMEDIATE` on GRDB's
+    /// writer queue; on PostgreSQL behind the console's writer lock
+    /// (`PostgresStore`). If another program holds a lock past the busy
+    /// timeout, nothing was written and `StoreBusy` says so; a damaged file,
+    /// a full disk or an unreachable server is a `StoreFault`.
     ///
     /// Inside a form's POST, the first write claims the form's submission in
     /// the same transaction (`FormSubmission`): a repeat of the form throws
@@ -92,35 +149,54 @@ public final class StandStore: Sendable {
         if health.isChecking { throw StoreBusy(message: StoreBusy.checkingMessage) }
         let submission = FormSubmission.current.flatMap { $0.isClaimed ? nil : $0 }
         let now = Date()
+        @Sendable func transaction(_ db: StoreDatabase) throws -> T {
+            try submission?.claim(db, now: now)
+            return try updates(db)
+        }
         do {
-            let value = try await pool.write { db in
-                let db = StoreDatabase(sqlite: db)
-                try submission?.claim(db, now: now)
-                return try updates(db)
+            let value: T
+            switch backend {
+            case .sqlite(let pool): value = try await pool.write { db in try transaction(StoreDatabase(sqlite: db)) }
+            case .postgres(let postgres): value = try await postgres.write(transaction)
             }
             submission?.markClaimed()
             health.writeCommitted()
             return value
-        } catch let error as DatabaseError {
+        } catch {
             throw fault(error, purpose: purpose, file: file)
         }
     }
 
     /// What a store error means to the caller: busy (another program's lock),
-    /// a fault (damage, a full disk, I/O), or the error itself (a constraint, a
-    /// bug). Every one but busy is logged with SQLite's extended code and the
-    /// code that met it; never with the statement's arguments (personal data).
-    func fault(_ error: DatabaseError, purpose: String, file: String) -> any Error {
-        if error.isBusy { return StoreBusy() }
-        // A cancelled statement (shutdown cancels the buffered writes): not a store problem.
-        if error.resultCode == .SQLITE_INTERRUPT { return error }
-        let fault = StoreFault(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    /// a fault (damage, a full disk, I/O, an unreachable server), or the error
+    /// itself (a constraint, a bug, a refusal of ours). Every store error but
+    /// busy is logged with the engine's code and the code that met it; never
+    /// with the statement's arguments (personal data).
+    func fault(_ error: any Error, purpose: String, file: String) -> any Error {
         let where_ = "\(file.split(separator: "/").last ?? Substring(file)) \(purpose)"
+        let fault: StoreFault?
+        let code: String
+        let statement: String?
+        if let error = error as? DatabaseError {
+            if error.isBusy { return StoreBusy() }
+            // A cancelled statement (shutdown cancels the buffered writes): not a store problem.
+            if error.resultCode == .SQLITE_INTERRUPT { return error }
+            fault = StoreFault(error, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            code = fault?.code ?? StoreFault.name(of: error.extendedResultCode)
+            statement = error.sql
+        } else if let error = error as? PostgresProblem {
+            if error.isBusy { return StoreBusy() }
+            fault = error.fault
+            code = error.code
+            statement = error.statement
+        } else {
+            return error
+        }
         logger.error("store error", metadata: [
-            "code": "\(fault?.code ?? StoreFault.name(of: error.extendedResultCode))",
+            "code": "\(code)",
             "fault": "\(fault?.kind.rawValue ?? "none")",
             "purpose": "\(where_)",
-            "statement": "\(error.sql.map { String($0.prefix(120)) } ?? "-")",
+            "statement": "\(statement.map { String($0.prefix(120)) } ?? "-")",
         ])
         guard let fault else { return error }
         health.record(fault, purpose: where_)
@@ -159,17 +235,29 @@ public final class StandStore: Sendable {
 
     /// True when every migration this program knows has been applied.
     public func hasCompletedMigrations() async throws -> Bool {
-        try await pool.read { db in try StandMigrations.migrator.hasCompletedMigrations(db) }
+        switch backend {
+        case .sqlite(let pool): try await pool.read { db in try StandMigrations.migrator.hasCompletedMigrations(db) }
+        case .postgres(let postgres): try postgres.appliedMigrations().count == PostgresMigrations.all.count
+        }
+    }
+
+    /// Close the store's connections (a PostgreSQL store's pool and its threads); SQLite's close with the pool.
+    public func close() {
+        if case .postgres(let postgres) = backend { postgres.shutdown() }
     }
 
     /// Applied migrations, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try pool.read { db in try StandMigrations.migrator.appliedMigrations(db) }
+        switch backend {
+        case .sqlite(let pool): try pool.read { db in try StandMigrations.migrator.appliedMigrations(db) }
+        case .postgres(let postgres): try postgres.appliedMigrations()
+        }
     }
 
     /// Copy the whole store into `destination` while others keep writing.
     /// SQLite's online backup API copies a consistent snapshot page by page.
     public func backup(to destination: String, progress: (@Sendable (_ copied: Int, _ total: Int) -> Void)? = nil) throws {
+        guard engine == .sqlite else { throw StoreError.onlyOnSQLite("stand-admin backup") }
         if FileManager.default.fileExists(atPath: destination) {
             throw StoreError.destinationExists(destination)
         }
@@ -206,6 +294,7 @@ extension StandStore {
     /// A statement cancelled at shutdown (or its task cancelled): expected, not a store problem.
     static func isCancellation(_ error: any Error) -> Bool {
         error is CancellationError || (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT
+            || (error as? PostgresProblem)?.isCancellation == true
     }
 }
 
@@ -218,17 +307,19 @@ extension DatabaseError {
 
 public enum StoreError: Error, CustomStringConvertible {
     case destinationExists(String)
-    case notAFile(String)
+    case notAPostgresURL(String)
+    case onlyOnSQLite(String)
 
     public var description: String {
         switch self {
         case .destinationExists(let path): "\(path) already exists; choose a new file name"
-        case .notAFile: "--db names a database server (postgres://…); this version keeps the store in a SQLite file: give its path"
+        case .notAPostgresURL: "--db names a database server, but not as postgres://user[:password]@host[:port]/database"
+        case .onlyOnSQLite(let what): "\(what) is for a SQLite store; on PostgreSQL use the server's own tools (docs/store.md)"
         }
     }
 }
 
-/// What `--db` names: a SQLite file, or (not yet supported) a database server.
+/// What `--db` names: a SQLite file, or a PostgreSQL database (`postgres://…`).
 public enum StoreLocation {
     /// `postgres://…`, `postgresql://…` or any other `scheme://`: not a path.
     public static func isServerURL(_ text: String) -> Bool {

@@ -13,6 +13,8 @@ public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
         case diskFull
         /// Any other I/O error (`SQLITE_IOERR_*`): the disk or its file system failed.
         case ioError
+        /// PostgreSQL: the server could not be reached, or closed the connection.
+        case unreachable
     }
 
     public let kind: Kind
@@ -33,6 +35,8 @@ public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
             "The disk is full; nothing was saved. What you typed is kept below: send it again once an owner has freed space."
         case .ioError:
             "The store's disk failed to read or write (\(code)); nothing was saved. Try again; if it persists, tell an owner."
+        case .unreachable:
+            "The database server could not be reached (\(code)); nothing was saved. What you typed is kept below: send it again in a moment; if it persists, tell an owner."
         }
     }
 
@@ -42,6 +46,7 @@ public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged: "The store is damaged (\(code)): restore it from a backup (docs/store.md)."
         case .diskFull: "The disk is full (\(code)): nothing was written; free some space and try again."
         case .ioError: "The store's disk failed (\(code)): nothing was written; check the disk and try again."
+        case .unreachable: "The database server could not be reached (\(code)): nothing was written; check that it runs and try again."
         }
     }
 
@@ -51,6 +56,7 @@ public struct StoreFault: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged: "The store is damaged"
         case .diskFull: "The disk is full"
         case .ioError: "The store's disk failed"
+        case .unreachable: "The database server cannot be reached"
         }
     }
 

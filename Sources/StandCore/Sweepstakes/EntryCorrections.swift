@@ -64,7 +64,7 @@ public struct EntryCorrections: Sendable {
         let reason = try SweepstakesAdmin.checkedReason(reason)
         return try await store.write { db in
             let (sweepstakes, userId) = try Self.target(db, sweepstakesId, uuid)
-            let quantity = try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(quantity), 0) FROM sweepstakes_entries WHERE sweepstakes_id = ? AND user_id = ? AND voided = 0",
+            let quantity = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM sweepstakes_entries WHERE sweepstakes_id = ? AND user_id = ? AND voided = 0",
                                             arguments: [sweepstakesId, userId]) ?? 0
             try db.execute(sql: """
                 UPDATE sweepstakes_entries SET voided = 1, voided_by = ?, void_reason = ? WHERE sweepstakes_id = ? AND user_id = ? AND voided = 0

@@ -137,7 +137,7 @@ public struct SweepstakesDraws: Sendable {
             guard let picks = DrawAlgorithm.winners(weights: eligible.weights, count: winnerCount + alternateCount, seedHex: seed) else {
                 throw ValidationErrors("seed", "A seed is 64 lowercase hex digits; nothing was drawn.")
             }
-            let number = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
+            let number = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
                                           arguments: [sweepstakesId]) ?? 1
             let drawId = try db.insertReturningId(sql: """
                 INSERT INTO sweepstakes_draws (sweepstakes_id, number, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count,
@@ -225,7 +225,7 @@ public struct SweepstakesDraws: Sendable {
     /// (the confirmation page names them before anyone draws). Counted, not listed.
     public func preview(sweepstakesId: Int64, now: Date = Date()) async throws -> (eligibleUsers: Int, entries: Int) {
         try await store.read { db in
-            let (sql, arguments) = try Self.eligibleQuery(db, "SELECT COUNT(*), IFNULL(SUM(n.valid_entries), 0)", sweepstakesId,
+            let (sql, arguments) = try Self.eligibleQuery(db, "SELECT COUNT(*), COALESCE(SUM(n.valid_entries), 0)", sweepstakesId,
                                                           at: now, before: nil)
             let row = try StoreRow.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
             return (row?[0] ?? 0, row?[1] ?? 0)

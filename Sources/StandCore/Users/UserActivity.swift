@@ -65,8 +65,8 @@ public enum UserActivity {
     public static func entries(_ db: StoreDatabase, userId: Int64) throws -> [SweepstakesEntries] {
         try SweepstakesEntries.fetchAll(db.cachedStatement(sql: """
             SELECT e.sweepstakes_id, s.name, s.status,
-                   IFNULL(SUM(CASE WHEN e.voided = 0 THEN e.quantity END), 0) AS entries,
-                   IFNULL(SUM(CASE WHEN e.voided = 1 THEN e.quantity END), 0) AS voided,
+                   COALESCE(SUM(CASE WHEN e.voided = 0 THEN e.quantity END), 0) AS entries,
+                   COALESCE(SUM(CASE WHEN e.voided = 1 THEN e.quantity END), 0) AS voided,
                    COUNT(*) AS grants
             FROM sweepstakes_entries e JOIN sweepstakes s ON s.id = e.sweepstakes_id
             WHERE e.user_id = ?

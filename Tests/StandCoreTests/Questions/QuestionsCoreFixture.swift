@@ -74,7 +74,7 @@ struct QuestionsCoreFixture {
     func auditTrail() async throws -> [String] {
         try await store.read { db in
             try String.fetchAll(db, sql: """
-                SELECT action || ' ' || ifnull(target_type, '-') || ' ' || ifnull(target_id, '-') || ' ' || ifnull(detail, '-')
+                SELECT action || ' ' || COALESCE(target_type, '-') || ' ' || COALESCE(target_id, '-') || ' ' || COALESCE(detail, '-')
                 FROM audit_events ORDER BY id
                 """)
         }
@@ -83,7 +83,7 @@ struct QuestionsCoreFixture {
     /// `id status question_id review_note` of every suggestion, by id.
     func suggestionStatuses() async throws -> [String] {
         try await store.read { db in
-            try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || ifnull(question_id, '-') || ' ' || ifnull(review_note, '-') FROM suggestions ORDER BY id")
+            try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || COALESCE(question_id, '-') || ' ' || COALESCE(review_note, '-') FROM suggestions ORDER BY id")
         }
     }
 }

@@ -19,7 +19,7 @@ import Testing
         try store.readBlocking { db in
             try String.fetchAll(db, sql: """
                 SELECT uuid || email || phone || birthdate || reminder_time || points || ':' || current_streak || ':'
-                    || longest_streak || ':' || IFNULL(last_stood_on, '-') || created_at FROM users ORDER BY id
+                    || longest_streak || ':' || COALESCE(last_stood_on, '-') || created_at FROM users ORDER BY id
                 """)
                 + String.fetchAll(db, sql: "SELECT runs_on || text FROM daily_questions ORDER BY id")
                 + String.fetchAll(db, sql: "SELECT question_id || ':' || position || ':' || answer_count FROM question_choices ORDER BY 1")

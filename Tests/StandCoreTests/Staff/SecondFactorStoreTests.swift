@@ -45,7 +45,7 @@ import Testing
         try await store.read { db in
             let hashes = try String.fetchAll(db, sql: "SELECT code_hash FROM staff_recovery_codes")
             #expect(hashes.count == 10 && !hashes.contains(recovery[0]) && hashes.contains(RecoveryCodes.hash(recovery[0])))
-            let details = try String.fetchAll(db, sql: "SELECT IFNULL(detail, '') FROM audit_events").joined()
+            let details = try String.fetchAll(db, sql: "SELECT COALESCE(detail, '') FROM audit_events").joined()
             #expect(!recovery.contains { details.contains($0) } && !details.contains(Base32.encode(totp.secret)))
             #expect(try String.fetchAll(db, sql: "SELECT action FROM audit_events ORDER BY id")
                     == ["staff.second_factor_enabled", "staff.recovery_code_used"])
@@ -61,7 +61,7 @@ import Testing
         #expect(try await factors.check(staffId: staffId, code: totp.code(at: later), by: actor, now: later) == .notEnrolled)
         #expect(try await factors.check(staffId: staffId, code: recovery[0], by: actor, now: later) == .notEnrolled)
         #expect(try await factors.turnOff(staffId: staffId, by: actor) == false, "nothing left to turn off, nothing audited")
-        #expect(try await store.read { db in try String.fetchAll(db, sql: "SELECT action || ':' || IFNULL(detail, '') FROM audit_events ORDER BY id") }
+        #expect(try await store.read { db in try String.fetchAll(db, sql: "SELECT action || ':' || COALESCE(detail, '') FROM audit_events ORDER BY id") }
                 == ["staff.second_factor_enabled:", "staff.second_factor_reset:from the command line"])
         // A new phone: a new secret, the old one's codes mean nothing.
         let again = try await factors.startEnrolment(staffId: staffId, email: "ana@example.com", now: later)

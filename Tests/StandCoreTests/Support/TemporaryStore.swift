@@ -2,9 +2,11 @@ import Foundation
 import StandCore
 import StandTestSupport
 
-/// A store in a fresh temporary folder, removed when the test process exits.
+/// A store in a fresh temporary folder (or a new database on the run's
+/// PostgreSQL cluster), removed when the test process exits.
 func temporaryStore() throws -> StandStore {
-    try StandStore(path: try TemporaryFolder.untilExit("stand-core").appendingPathComponent("stand.sqlite").path)
+    let folder = try TemporaryFolder.untilExit("stand-core")
+    return try StandStore(path: try TestDatabase.location(in: folder), localFiles: folder.appendingPathComponent("local").path)
 }
 
 /// A staff member written straight into `store`, as the CLI would, and the

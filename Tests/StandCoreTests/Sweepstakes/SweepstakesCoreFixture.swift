@@ -106,7 +106,7 @@ struct SweepstakesCoreFixture {
     /// Every audit event as `action target_id: detail`, oldest first.
     func auditTrail() async throws -> [String] {
         try await store.read { db in
-            try String.fetchAll(db, sql: "SELECT action || ' ' || ifnull(target_id, '-') || ': ' || ifnull(detail, '-') FROM audit_events ORDER BY id")
+            try String.fetchAll(db, sql: "SELECT action || ' ' || COALESCE(target_id, '-') || ': ' || COALESCE(detail, '-') FROM audit_events ORDER BY id")
         }
     }
 }

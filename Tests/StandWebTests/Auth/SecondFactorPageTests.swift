@@ -85,7 +85,7 @@ import Testing
             #expect(try await browser.post("/login", ["email": "owner@example.com", "password": "not-the-password"]).location == "/login/code")
             #expect(try await browser.post("/login/code", ["code": totp.code(at: Date())]).status == .unauthorized)
         }
-        let details = try await console.store.read { db in try String.fetchAll(db, sql: "SELECT IFNULL(detail, '') FROM audit_events") }.joined()
+        let details = try await console.store.read { db in try String.fetchAll(db, sql: "SELECT COALESCE(detail, '') FROM audit_events") }.joined()
         #expect(!details.contains("secret=") && details.contains("with a code") && details.contains("with a recovery code"))
     }
 

@@ -29,7 +29,7 @@ struct TestConsole {
     init(databasePath: String? = nil, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) throws {
         folder = databasePath == nil ? try TemporaryFolder("stand-web") : nil
         var configuration = AppConfiguration(
-            databasePath: databasePath ?? folder!.file("stand.sqlite"),
+            databasePath: try databasePath ?? TestDatabase.location(in: folder!.url),
             templatesDirectory: Self.root.appendingPathComponent("Templates").path,
             publicDirectory: Self.root.appendingPathComponent("Public").path,
             // Low cost keeps the suite fast; production's cost is tested in StandCoreTests.
@@ -41,7 +41,8 @@ struct TestConsole {
         configuration.sendsErasuresInBackground = sendsErasuresInBackground
         self.configuration = configuration
         // Short, so tests where another program holds the lock past it stay short.
-        store = try StandStore(path: configuration.databasePath, busyTimeout: 1)
+        store = try StandStore(path: configuration.databasePath, busyTimeout: 1,
+                               localFiles: (folder?.url ?? FileManager.default.temporaryDirectory).appendingPathComponent("local").path)
         staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
     }
 

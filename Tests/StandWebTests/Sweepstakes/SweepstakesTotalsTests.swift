@@ -30,7 +30,7 @@ import Testing
     static func countedTotals(_ db: StoreDatabase, _ sweepstakesId: Int64) throws -> [Int] {
         let row = try StoreRow.fetchOne(db, sql: """
             SELECT (SELECT COUNT(DISTINCT user_id) FROM sweepstakes_entries WHERE sweepstakes_id = ?1 AND voided = 0 AND user_id IS NOT NULL),
-                   IFNULL(SUM(CASE WHEN voided = 0 THEN quantity END), 0), IFNULL(SUM(CASE WHEN voided = 1 THEN quantity END), 0)
+                   COALESCE(SUM(CASE WHEN voided = 0 THEN quantity END), 0), COALESCE(SUM(CASE WHEN voided = 1 THEN quantity END), 0)
             FROM sweepstakes_entries WHERE sweepstakes_id = ?1
             """, arguments: [sweepstakesId])!
         return [row[0], row[1], row[2]]

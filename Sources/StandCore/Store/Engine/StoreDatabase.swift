@@ -15,6 +15,7 @@ public enum StoreEngine: String, Sendable {
 public struct StoreDatabase {
     enum Connection {
         case sqlite(GRDB.Database)
+        case postgres(PostgresSession)
     }
 
     let connection: Connection
@@ -24,9 +25,14 @@ public struct StoreDatabase {
         connection = .sqlite(db)
     }
 
+    init(postgres session: PostgresSession) {
+        connection = .postgres(session)
+    }
+
     public var engine: StoreEngine {
         switch connection {
         case .sqlite: .sqlite
+        case .postgres: .postgres
         }
     }
 
@@ -34,6 +40,7 @@ public struct StoreDatabase {
     var sqlite: GRDB.Database? {
         switch connection {
         case .sqlite(let db): db
+        case .postgres: nil
         }
     }
 
@@ -41,6 +48,7 @@ public struct StoreDatabase {
     public func execute(sql: String, arguments: StoreArguments = []) throws {
         switch connection {
         case .sqlite(let db): try db.execute(sql: sql, arguments: arguments.statementArguments)
+        case .postgres(let session): try session.execute(sql, arguments)
         }
     }
 
@@ -56,6 +64,7 @@ public struct StoreDatabase {
     public var changesCount: Int {
         switch connection {
         case .sqlite(let db): db.changesCount
+        case .postgres(let session): session.changesCount
         }
     }
 
@@ -64,6 +73,8 @@ public struct StoreDatabase {
     public func notifyChanges(inTable table: String) throws {
         switch connection {
         case .sqlite(let db): try db.notifyChanges(in: Table(table))
+        // Every write this process commits on PostgreSQL notifies (`PostgresStore`).
+        case .postgres: break
         }
     }
 
@@ -71,6 +82,8 @@ public struct StoreDatabase {
     public func cachedStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.cachedStatement(sql: sql))
+        // Prepared with the statement it runs: one round trip either way.
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
         }
     }
 
@@ -78,6 +91,7 @@ public struct StoreDatabase {
     public func makeStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.makeStatement(sql: sql))
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
         }
     }
 }
@@ -86,6 +100,7 @@ public struct StoreDatabase {
 public struct StoreStatement {
     enum Prepared {
         case sqlite(GRDB.Statement)
+        case postgres(PostgresSession, sql: String)
     }
 
     let prepared: Prepared
@@ -94,15 +109,21 @@ public struct StoreStatement {
         prepared = .sqlite(statement)
     }
 
+    init(postgres session: PostgresSession, sql: String) {
+        prepared = .postgres(session, sql: sql)
+    }
+
     var sqlite: GRDB.Statement? {
         switch prepared {
         case .sqlite(let statement): statement
+        case .postgres: nil
         }
     }
 
     public func execute(arguments: StoreArguments = []) throws {
         switch prepared {
         case .sqlite(let statement): try statement.execute(arguments: arguments.statementArguments)
+        case .postgres(let session, let sql): try session.execute(sql, arguments)
         }
     }
 }
@@ -140,6 +161,8 @@ extension StoreDatabase {
         switch connection {
         case .sqlite:
             try String.fetchAll(self, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        case .postgres:
+            try String.fetchAll(self, sql: "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")
         }
     }
 
@@ -147,6 +170,10 @@ extension StoreDatabase {
     public func columnNames(in table: String) throws -> [String] {
         switch connection {
         case .sqlite(let db): try db.columns(in: table).map(\.name)
+        case .postgres:
+            try String.fetchAll(self, sql: """
+                SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position
+                """, arguments: [table])
         }
     }
 }

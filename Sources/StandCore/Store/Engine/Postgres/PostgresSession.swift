@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// One connection's work for one `StandStore` read or write: statements sent
+/// one at a time and waited for, on a pool thread (`PostgresConnectionPool`).
+final class PostgresSession {
+    let connection: PostgresConnection
+    let logger: Logger
+    /// Inside BEGIN … COMMIT: cursors can be declared on the server.
+    let inTransaction: Bool
+    private(set) var changesCount = 0
+    private var cursors = 0
+
+    /// Rows a server-side cursor hands over at a time (exports, a draw's entrants).
+    static let cursorBatch = 2_000
+
+    init(connection: PostgresConnection, logger: Logger, inTransaction: Bool) {
+        self.connection = connection
+        self.logger = logger
+        self.inTransaction = inTransaction
+    }
+
+    /// Run one statement (or, without arguments, a script of several).
+    func execute(_ sql: String, _ arguments: StoreArguments) throws {
+        if arguments.isEmpty {
+            let statements = PostgresSQL.statements(sql)
+            if statements.count != 1 {
+                for statement in statements { _ = try run(statement, arguments) }
+                return
+            }
+        }
+        _ = try run(sql, arguments)
+    }
+
+    /// Every row of one statement.
+    func rows(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
+        try run(sql, arguments)
+    }
+
+    /// Rows in batches from a server-side cursor inside a transaction;
+    /// outside one (a single-statement read) every row at once.
+    func cursor(_ sql: String, _ arguments: StoreArguments) throws -> StoreCursor<StoreRow> {
+        guard inTransaction else {
+            var rows = try run(sql, arguments).makeIterator()
+            return StoreCursor { rows.next() }
+        }
+        cursors += 1
+        let name = "stand_cursor_\(cursors)"
+        _ = try run("DECLARE \(name) NO SCROLL CURSOR FOR " + sql, arguments)
+        var batch: IndexingIterator<[StoreRow]> = [StoreRow]().makeIterator()
+        var finished = false
+        return StoreCursor { [self] in
+            while true {
+                if let row = batch.next() { return row }
+                if finished { return nil }
+                let rows = try run("FETCH \(Self.cursorBatch) FROM \(name)", [])
+                if rows.count < Self.cursorBatch {
+                    finished = true
+                    _ = try run("CLOSE \(name)", [])
+                }
+                batch = rows.makeIterator()
+            }
+        }
+    }
+
+    @discardableResult
+    private func run(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
+        let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(sql), binds: arguments.postgresBindings)
+        let result: PostgresQueryResult
+        do {
+            result = try connection.query(query, logger: logger).wait()
+        } catch {
+            throw PostgresProblem(error, statement: sql)
+        }
+        changesCount = result.metadata.rows ?? 0
+        guard let first = result.rows.first else { return [] }
+        let columns = StoreColumns(first.map(\.columnName))
+        return try result.rows.map { row in
+            StoreRow(columns: columns, values: try row.map(StoreScalar.init))
+        }
+    }
+}

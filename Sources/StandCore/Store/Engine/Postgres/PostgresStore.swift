@@ -1,0 +1,168 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// The store on a PostgreSQL server: transactions on `PostgresConnectionPool`'s
+/// threads, migrations in `stand_migrations`.
+///
+/// SQLite lets one writer in at a time across every program; the console's
+/// changes were written against that. On PostgreSQL every console write
+/// transaction first takes one advisory lock, so console writers (of every
+/// console process) still go one at a time and a read-then-write sees no
+/// other console change in between. The app's writes are not held by it;
+/// they meet the console's on row locks. Waiting longer than the busy timeout
+/// for either is `lock_timeout`: the form comes back with a 503.
+final class PostgresStore: Sendable {
+    let pool: PostgresConnectionPool
+    let logger: Logger
+    /// The server and database, without the password: for messages and logs.
+    let displayName: String
+    private let commitObservers = Mutex<[@Sendable () -> Void]>([])
+
+    /// The advisory lock every console write transaction holds (any constant
+    /// of ours; other programs may read docs/store.md and take it too).
+    static let consoleWriterLock = 0x5374_616E_6400_0001
+    /// Held while migrations run: two consoles starting at once migrate once.
+    static let migrationLock = 0x5374_616E_6400_0002
+
+    init(url: String, busyTimeout: TimeInterval, connections: Int = 10, logger: Logger) throws {
+        let location = try PostgresLocation(url)
+        var configuration = location.configuration
+        configuration.options.additionalStartupParameters = [
+            ("application_name", "stand-admin"),
+            // A statement waits this long for a lock, then fails as busy (55P03).
+            ("lock_timeout", "\(Int(busyTimeout * 1000))"),
+            ("TimeZone", "UTC"),
+        ]
+        self.pool = PostgresConnectionPool(configuration: configuration, size: connections, logger: logger)
+        self.logger = logger
+        self.displayName = location.displayName
+    }
+
+    // MARK: Transactions
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
+        try await pool.withConnection { connection in try self.transaction(connection, writes: false, body) }
+    }
+
+    /// One statement at a time, without BEGIN and COMMIT (each statement is atomic).
+    func unsafeRead<T: Sendable>(_ body: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
+        try await pool.withConnection { connection in
+            try body(StoreDatabase(postgres: PostgresSession(connection: connection, logger: self.logger, inTransaction: false)))
+        }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
+        let value = try await pool.withConnection { connection in try self.transaction(connection, writes: true, body) }
+        notifyCommitted()
+        return value
+    }
+
+    func readBlocking<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
+        try pool.withConnectionBlocking { connection in try transaction(connection, writes: false, body) }
+    }
+
+    func writeBlocking<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
+        let value = try pool.withConnectionBlocking { connection in try transaction(connection, writes: true, body) }
+        notifyCommitted()
+        return value
+    }
+
+    /// Reads see one snapshot (REPEATABLE READ), as a SQLite read transaction
+    /// does; writes are READ COMMITTED behind the console's writer lock.
+    private func transaction<T>(_ connection: PostgresConnection, writes: Bool, _ body: (StoreDatabase) throws -> T) throws -> T {
+        let session = PostgresSession(connection: connection, logger: logger, inTransaction: true)
+        try session.execute(writes ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
+        do {
+            if writes { try session.execute("SELECT pg_advisory_xact_lock(\(Self.consoleWriterLock))", []) }
+            let value = try body(StoreDatabase(postgres: session))
+            try session.execute("COMMIT", [])
+            return value
+        } catch {
+            // A connection that failed mid-transaction is closed; the pool drops it.
+            if !connection.isClosed { try? session.execute("ROLLBACK", []) }
+            throw error
+        }
+    }
+
+    /// Run `body` after every write this process commits (`SessionCache`):
+    /// PostgreSQL does not tell a client which tables a transaction touched.
+    func observeCommits(_ body: @escaping @Sendable () -> Void) {
+        commitObservers.withLock { $0.append(body) }
+    }
+
+    private func notifyCommitted() {
+        for observer in commitObservers.withLock({ $0 }) { observer() }
+    }
+
+    // MARK: Migrations
+
+    /// Apply the migrations not yet applied, each in its own transaction,
+    /// under a session lock so that two consoles starting together migrate once.
+    func migrate() throws {
+        try pool.withConnectionBlocking { connection in
+            let session = PostgresSession(connection: connection, logger: logger, inTransaction: false)
+            try session.execute("SELECT pg_advisory_lock(\(Self.migrationLock))", [])
+            defer { try? session.execute("SELECT pg_advisory_unlock(\(Self.migrationLock))", []) }
+            try session.execute("""
+                CREATE TABLE IF NOT EXISTS stand_migrations (identifier TEXT PRIMARY KEY, applied_at TEXT NOT NULL)
+                """, [])
+            let applied = Set(try session.rows("SELECT identifier FROM stand_migrations", []).map { $0[0] as String })
+            for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
+                let step = PostgresSession(connection: connection, logger: logger, inTransaction: true)
+                try step.execute("BEGIN", [])
+                do {
+                    try step.execute(sql, [])
+                    try step.execute("INSERT INTO stand_migrations (identifier, applied_at) VALUES (?, ?)",
+                                     [name, StoreTimestamp.string(Date())])
+                    try step.execute("COMMIT", [])
+                } catch {
+                    try? step.execute("ROLLBACK", [])
+                    throw error
+                }
+            }
+        }
+    }
+
+    func appliedMigrations() throws -> [String] {
+        try pool.withConnectionBlocking { connection in
+            let session = PostgresSession(connection: connection, logger: logger, inTransaction: false)
+            let exists = try session.rows("SELECT to_regclass('stand_migrations') IS NOT NULL", [])
+            guard let first = exists.first, first[0] as Bool else { return [] }
+            let applied = Set(try session.rows("SELECT identifier FROM stand_migrations", []).map { $0[0] as String })
+            return PostgresMigrations.all.map(\.name).filter(applied.contains)
+        }
+    }
+
+    func shutdown() {
+        pool.shutdown()
+    }
+}
+
+/// A `postgres://user:password@host:port/database` URL, as libpq reads it;
+/// `?host=/run/postgresql` (a socket folder) instead of a TCP host.
+struct PostgresLocation {
+    let configuration: PostgresConnection.Configuration
+    let displayName: String
+
+    init(_ text: String) throws {
+        guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? "") else {
+            throw StoreError.notAPostgresURL(text)
+        }
+        let user = url.user.flatMap { $0.removingPercentEncoding ?? $0 } ?? "postgres"
+        let password = url.password.flatMap { $0.removingPercentEncoding ?? $0 }
+        let database = url.path.split(separator: "/").first.map(String.init) ?? user
+        let port = url.port ?? 5432
+        let socketFolder = url.queryItems?.first { $0.name == "host" }?.value
+        if let socketFolder, socketFolder.hasPrefix("/") {
+            configuration = .init(unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
+            displayName = "postgres://\(user)@[\(socketFolder)]:\(port)/\(database)"
+        } else {
+            let host = url.host ?? "localhost"
+            configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+            displayName = "postgres://\(user)@\(host):\(port)/\(database)"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import StandCore
+
+/// The console's SQL, written once with `?`, as PostgreSQL takes it.
+@Suite struct PostgresSQLTests {
+    @Test func questionMarksBecomeNumberedPlaceholdersInOrder() {
+        #expect(PostgresSQL.numbered("SELECT * FROM users WHERE id = ? AND email = ?") == "SELECT * FROM users WHERE id = $1 AND email = $2")
+        #expect(PostgresSQL.numbered("SELECT ?1, ?2, ?1") == "SELECT $1, $2, $1")
+    }
+
+    @Test func questionMarksInLiteralsNamesAndCommentsAreLeftAlone() {
+        let sql = """
+            SELECT 'why?', "odd?name", 'it''s ?' -- really?
+            FROM t /* what? */ WHERE a = ? AND b = $tag$ ? $tag$
+            """
+        #expect(PostgresSQL.numbered(sql) == """
+            SELECT 'why?', "odd?name", 'it''s ?' -- really?
+            FROM t /* what? */ WHERE a = $1 AND b = $tag$ ? $tag$
+            """)
+    }
+
+    @Test func aScriptSplitsIntoStatementsButNotInsideBodiesOrLiterals() {
+        let script = """
+            CREATE TABLE t (a TEXT DEFAULT 'x;y');
+            -- a comment; with a semicolon
+            CREATE FUNCTION f() RETURNS trigger AS $$
+            BEGIN
+                UPDATE t SET a = 'z'; RETURN NEW;
+            END;
+            $$ LANGUAGE plpgsql;
+            ;
+            """
+        let statements = PostgresSQL.statements(script)
+        #expect(statements.count == 2)
+        #expect(statements[0] == "CREATE TABLE t (a TEXT DEFAULT 'x;y')")
+        #expect(statements[1].hasPrefix("-- a comment; with a semicolon\nCREATE FUNCTION f()"))
+        #expect(statements[1].hasSuffix("$$ LANGUAGE plpgsql"))
+    }
+
+    @Test func aURLNamesTheServerWithoutItsPassword() throws {
+        let location = try PostgresLocation("postgres://stand:secret@127.0.0.1:5433/stand")
+        #expect(location.displayName == "postgres://stand@127.0.0.1:5433/stand")
+        let socket = try PostgresLocation("postgresql://stand@/stand?host=/tmp/run")
+        #expect(socket.displayName == "postgres://stand@[/tmp/run]:5432/stand")
+        #expect(throws: StoreError.self) { try PostgresLocation("mysql://x@y/z") }
+    }
+}

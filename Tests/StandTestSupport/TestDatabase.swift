@@ -1,0 +1,94 @@
+import Foundation
+import StandCore
+
+/// Where a test's store lives: a SQLite file in the test's folder, or, when
+/// the run asks for PostgreSQL (`STAND_TEST_ENGINE=postgres`, with
+/// `STAND_TEST_POSTGRES` naming `scripts/postgres-cluster`'s database), a new
+/// database of its own on the run's cluster. Every database is copied from one
+/// migrated template (a copy takes milliseconds; migrating takes a second)
+/// and dropped when the test process exits.
+public enum TestDatabase {
+    /// The engine this run's tests use.
+    public static let engine: StoreEngine = ProcessInfo.processInfo.environment["STAND_TEST_ENGINE"] == "postgres" ? .postgres : .sqlite
+
+    public static var isPostgres: Bool { engine == .postgres }
+
+    /// A new, empty (migrated) store's `--db`: `folder/stand.sqlite`, or a new database's URL.
+    public static func location(in folder: URL) throws -> String {
+        guard isPostgres else { return folder.appendingPathComponent("stand.sqlite").path }
+        return try Databases.shared.create()
+    }
+
+    /// The `--db` of a database that exists but is empty (not migrated): for the migration tests.
+    public static func emptyLocation(in folder: URL) throws -> String {
+        guard isPostgres else { return folder.appendingPathComponent("stand.sqlite").path }
+        return try Databases.shared.create(template: "template0")
+    }
+}
+
+/// The databases this process made on the run's cluster.
+private final class Databases: @unchecked Sendable {
+    static let shared = Databases()
+    private let lock = NSLock()
+    private var made: [String] = []
+    private var template: String?
+    private var count = 0
+    private let server: URL
+
+    private init() {
+        guard let text = ProcessInfo.processInfo.environment["STAND_TEST_POSTGRES"], let url = URL(string: text) else {
+            fatalError("STAND_TEST_ENGINE=postgres needs STAND_TEST_POSTGRES (scripts/test sets both)")
+        }
+        server = url
+        atexit { Databases.shared.dropAll() }
+    }
+
+    /// The URL of database `name` on the run's cluster.
+    func url(_ name: String) -> String {
+        var components = URLComponents(url: server, resolvingAgainstBaseURL: false)!
+        components.path = "/" + name
+        return components.string!
+    }
+
+    func create(template requested: String? = nil) throws -> String {
+        try lock.withLock {
+            let source = try requested ?? migratedTemplate()
+            count += 1
+            let name = "stand_test_\(getpid())_\(count)"
+            try psql("CREATE DATABASE \(name) TEMPLATE \(source)")
+            made.append(name)
+            return url(name)
+        }
+    }
+
+    /// Made and migrated once per process; no connection may stay open to it (a copy needs none).
+    private func migratedTemplate() throws -> String {
+        if let template { return template }
+        let name = "stand_template_\(getpid())"
+        try psql("DROP DATABASE IF EXISTS \(name)")
+        try psql("CREATE DATABASE \(name) TEMPLATE template0")
+        made.append(name)
+        let store = try StandStore(path: url(name), localFiles: FileManager.default.temporaryDirectory.appendingPathComponent(name).path)
+        store.close()
+        template = name
+        return name
+    }
+
+    private func psql(_ sql: String) throws {
+        let process = try ChildProcess(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url("stand"), "-c", sql])
+        let status = process.wait()
+        guard status == 0 else { throw TestDatabaseError.psqlFailed(sql, status) }
+    }
+
+    func dropAll() {
+        let names = lock.withLock { made }
+        guard !names.isEmpty else { return }
+        for name in names.reversed() {
+            try? psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        }
+    }
+}
+
+enum TestDatabaseError: Error {
+    case psqlFailed(String, Int32)
+}
