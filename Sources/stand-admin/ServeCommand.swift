@@ -31,7 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let standStore = try store.open(logger: logger)
         // While the console serves (read-only until it is done): a damaged store is named within seconds of starting.
-        FileHandle.standardError.write(Data("Checking the store (PRAGMA quick_check); the console takes no changes until it is done…\n".utf8))
+        if standStore.engine == .sqlite {
+            FileHandle.standardError.write(Data("Checking the store (PRAGMA quick_check); the console takes no changes until it is done…\n".utf8))
+        }
         StoreCheck.inBackground(standStore) { outcome in
             let summary = switch outcome {
             case .success(let check) where check.isWhole:

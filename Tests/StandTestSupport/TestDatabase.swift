@@ -13,6 +13,10 @@ public enum TestDatabase {
 
     public static var isPostgres: Bool { engine == .postgres }
 
+    /// A test's store holds few connections and lets them go soon: hundreds of
+    /// stores share the run's cluster (max_connections 400).
+    public static let postgresOptions = PostgresOptions(connections: 3, idleTimeout: 1)
+
     /// A new, empty (migrated) store's `--db`: `folder/stand.sqlite`, or a new database's URL.
     public static func location(in folder: URL) throws -> String {
         guard isPostgres else { return folder.appendingPathComponent("stand.sqlite").path }
@@ -91,4 +95,44 @@ private final class Databases: @unchecked Sendable {
 
 enum TestDatabaseError: Error {
     case psqlFailed(String, Int32)
+}
+
+import Testing
+
+extension Trait where Self == ConditionTrait {
+    /// For a test of what only a SQLite file has (its WAL, pragmas, query
+    /// plans, a damaged or full file, the online backup): skipped when the run
+    /// is on PostgreSQL.
+    public static var sqliteOnly: Self {
+        .enabled(if: !TestDatabase.isPostgres, "tests the SQLite file itself")
+    }
+
+    /// For a test of what only PostgreSQL has: skipped on SQLite.
+    public static var postgresOnly: Self {
+        .enabled(if: TestDatabase.isPostgres, "tests PostgreSQL itself")
+    }
+}
+
+/// SQL a test runs to make the store misbehave, as each engine writes it.
+public enum TestSQL {
+    /// A trigger that refuses every insert into `table` with `message`.
+    public static func refuseInserts(into table: String, name: String, message: String) -> String {
+        switch TestDatabase.engine {
+        case .sqlite:
+            "CREATE TRIGGER \(name) BEFORE INSERT ON \(table) BEGIN SELECT RAISE(ABORT, '\(message)'); END"
+        case .postgres:
+            """
+            CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '\(message)'; END $$;
+            CREATE TRIGGER \(name) BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION \(name)()
+            """
+        }
+    }
+
+    /// Undo `refuseInserts`.
+    public static func dropRefusal(on table: String, name: String) -> String {
+        switch TestDatabase.engine {
+        case .sqlite: "DROP TRIGGER \(name)"
+        case .postgres: "DROP TRIGGER \(name) ON \(table); DROP FUNCTION \(name)()"
+        }
+    }
 }

@@ -22,7 +22,7 @@ public struct AccountSessions: Sendable {
     /// Later only: a revocation never moves back in time.
     static func revoke(_ db: StoreDatabase, userId: Int64, at moment: Date) throws {
         try db.execute(sql: """
-            UPDATE users SET tokens_valid_after = MAX(COALESCE(tokens_valid_after, ''), ?1), version = version + 1, updated_at = ?1 WHERE id = ?2
+            UPDATE users SET tokens_valid_after = \(db.engine.greater("COALESCE(tokens_valid_after, '')", "?1")), version = version + 1, updated_at = ?1 WHERE id = ?2
             """, arguments: [moment, userId])
     }
 

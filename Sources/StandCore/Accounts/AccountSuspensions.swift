@@ -116,10 +116,9 @@ public struct AccountSuspensions: Sendable {
         try StoreRow.fetchOne(db.cachedStatement(sql: select + " WHERE s.id = ?"), arguments: [id]).map(suspension)
     }
 
-    /// SQL: the suspension `alias` is in force now, by SQLite's clock, written
-    /// as the store writes times (`YYYY-MM-DD HH:MM:SS.SSS`, UTC).
-    static func inForceNow(_ alias: String) -> String {
-        let now = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+    /// SQL: the suspension `alias` is in force now, by the engine's clock.
+    static func inForceNow(_ alias: String, _ engine: StoreEngine) -> String {
+        let now = engine.now
         return "\(alias).starts_at <= \(now) AND (\(alias).ends_at IS NULL OR \(alias).ends_at > \(now)) AND (\(alias).lifted_at IS NULL OR \(alias).lifted_at > \(now))"
     }
 
@@ -154,9 +153,9 @@ public struct AccountSuspensions: Sendable {
     /// A list's column (`AS suspended_until`) for the account `userColumn`
     /// names: the end of its suspension in force now, '' until lifted, NULL
     /// when none. One lookup on `account_suspensions_by_user` per row.
-    static func listColumn(userId userColumn: String) -> String {
+    static func listColumn(userId userColumn: String, _ engine: StoreEngine) -> String {
         """
-        (SELECT COALESCE(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = \(userColumn) AND \(inForceNow("s"))
+        (SELECT COALESCE(s.ends_at, '') FROM account_suspensions s WHERE s.user_id = \(userColumn) AND \(inForceNow("s", engine))
          ORDER BY s.starts_at DESC LIMIT 1) AS suspended_until
         """
     }

@@ -82,7 +82,7 @@ public struct StatsCorrections: Sendable {
             }
             guard days != seen else { throw ValidationErrors("streak", "The streak is already \(days) days; give another number.") }
             try db.execute(sql: """
-                UPDATE users SET current_streak = ?1, longest_streak = MAX(longest_streak, ?1),
+                UPDATE users SET current_streak = ?1, longest_streak = \(db.engine.greater("longest_streak", "?1")),
                                  last_stood_on = CASE WHEN ?1 > 0 AND (last_stood_on IS NULL OR last_stood_on < ?2) THEN ?2 ELSE last_stood_on END,
                                  version = version + 1, updated_at = ?5
                 WHERE id = ?3 AND current_streak = ?4

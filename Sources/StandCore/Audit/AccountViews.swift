@@ -111,7 +111,7 @@ extension WriteBehindBuffer where Item == AccountView {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM audit_events
                 WHERE action = 'user.viewed' AND target_type = ? AND target_id = ?
-                  AND occurred_at = ? AND staff_id IS ?)
+                  AND occurred_at = ? AND staff_id IS NOT DISTINCT FROM ?)
             """, arguments: [AuditTarget.user, view.uuid, view.date, view.staffId]) ?? false
     }
 }

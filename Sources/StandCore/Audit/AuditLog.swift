@@ -109,7 +109,7 @@ public struct AuditLog: Sendable {
         FROM audit_events e
         LEFT JOIN users u ON e.target_type = 'user' AND u.uuid = e.target_id
         LEFT JOIN deleted_accounts d ON e.target_type = 'user' AND d.uuid = e.target_id
-        LEFT JOIN staff s ON e.target_type = 'staff' AND s.id = CAST(e.target_id AS INTEGER)
+        LEFT JOIN staff s ON e.target_type = 'staff' AND CAST(s.id AS TEXT) = e.target_id
         """
 
     /// Newest first, keyset-paginated by id: `before` is the last id of the previous page.

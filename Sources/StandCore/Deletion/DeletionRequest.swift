@@ -23,6 +23,8 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
     public let deletedAt: Date?
     /// When its bytes left the store; nil while the erasure is pending.
     public let erasedAt: Date?
+    /// The engine that holds the store: what `erasedAt` means (`StoreErasure`).
+    public let storedOn: StoreEngine
     /// The reason staff gave when they deleted the account (kept in its tombstone).
     public let deletionReason: String?
     /// "Suspended until …" while the account is suspended (nil otherwise).
@@ -42,6 +44,7 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         resolvedAt = row.timestamp("resolved_at")
         deletedAt = row.timestamp("deleted_at")
         erasedAt = row.timestamp("erased_at")
+        storedOn = row.engine
         deletionReason = row["deletion_reason"]
         suspension = AccountSuspensions.listLabel(row)
     }
@@ -51,17 +54,17 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         max(0, Int((resolvedAt ?? now).timeIntervalSince(createdAt) / 86_400))
     }
 
-    static let select = """
+    static let select = EngineSQL { engine in """
         SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, u.email AS account_email, r.source, r.status, r.note,
                r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email,
                d.deleted_at, d.erased_at, d.reason AS deletion_reason,
-               \(AccountSuspensions.listColumn(userId: "r.user_id"))
+               \(AccountSuspensions.listColumn(userId: "r.user_id", engine))
         FROM deletion_requests r
         LEFT JOIN users u ON u.id = r.user_id
         LEFT JOIN deleted_accounts d ON d.uuid = r.user_uuid
         LEFT JOIN staff o ON o.id = r.opened_by
         LEFT JOIN staff v ON v.id = r.resolved_by
-        """
+        """ }
 
     /// Requests with one status (nil: every status), oldest first,
     /// keyset-paginated: `after` is the id of the last one shown.
@@ -76,7 +79,7 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
             conditions.append("(r.created_at, r.id) > (SELECT created_at, id FROM deletion_requests WHERE id = ?)")
             arguments += [after]
         }
-        var sql = select
+        var sql = select[db.engine]
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY r.created_at, r.id LIMIT ?"
         arguments += [limit + 1]
@@ -95,11 +98,11 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
 
     /// Every request about one account, newest first.
     public static func forAccount(_ db: StoreDatabase, uuid: String) throws -> [DeletionRequest] {
-        try DeletionRequest.fetchAll(db.cachedStatement(sql: select + " WHERE r.user_uuid = ? ORDER BY r.created_at DESC, r.id DESC"), arguments: [uuid])
+        try DeletionRequest.fetchAll(db.cachedStatement(sql: select[db.engine] + " WHERE r.user_uuid = ? ORDER BY r.created_at DESC, r.id DESC"), arguments: [uuid])
     }
 
     public static func find(_ db: StoreDatabase, id: Int64) throws -> DeletionRequest? {
-        try DeletionRequest.fetchOne(db.cachedStatement(sql: select + " WHERE r.id = ?"), arguments: [id])
+        try DeletionRequest.fetchOne(db.cachedStatement(sql: select[db.engine] + " WHERE r.id = ?"), arguments: [id])
     }
 }
 
@@ -162,9 +165,9 @@ public struct DeletionRequests: Sendable {
             guard let request = try DeletionRequest.find(db, id: id), request.status == .pending else { return nil }
             try db.execute(sql: """
                 UPDATE deletion_requests SET status = 'cancelled', resolved_at = ?, resolved_by = ?,
-                    note = CASE WHEN note IS NULL THEN ? ELSE note || char(10) || ? END
+                    note = CASE WHEN note IS NULL THEN ? ELSE note || ? END
                 WHERE id = ?
-                """, arguments: [now, actor.staffId, "Cancelled: " + reason, "Cancelled: " + reason, id])
+                """, arguments: [now, actor.staffId, "Cancelled: " + reason, "\nCancelled: " + reason, id])
             try AuditLog.record(db, .deletionRequestCancelled, by: actor, target: (AuditTarget.user, request.userUUID), detail: "request \(id)", at: now)
             return request
         }

@@ -93,11 +93,13 @@ public final class PendingErasures: Sendable {
                     """, [])
                 guard !pending.isEmpty else { return .nothingPending }
                 let youngest = pending.map { $0["age"] as Int64 }.min() ?? 0
-                // A snapshot at least as old as a deletion still sees its rows: VACUUM must keep them.
+                // A snapshot at least as old as a deletion, in this database (or a
+                // replication slot's), still sees its rows: VACUUM must keep them.
                 let holding = try session.rows("""
-                    SELECT (SELECT COUNT(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND age(backend_xmin) >= ?)
+                    SELECT (SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                                AND backend_xmin IS NOT NULL AND age(backend_xmin) >= ?)
                          + (SELECT COUNT(*) FROM pg_replication_slots WHERE xmin IS NOT NULL AND age(xmin) >= ?)
-                         + (SELECT COUNT(*) FROM pg_prepared_xacts WHERE age(transaction) >= ?)
+                         + (SELECT COUNT(*) FROM pg_prepared_xacts WHERE database = current_database() AND age(transaction) >= ?)
                     """, [youngest, youngest, youngest])
                 guard (holding.first?[0] as Int64?) == 0 else { return .stillPending(count: pending.count) }
                 let tables = try session.rows("""

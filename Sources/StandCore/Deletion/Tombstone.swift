@@ -8,8 +8,11 @@ public struct Tombstone: Sendable, Equatable, StoreRecord {
     /// The staff member's email now (staff are disabled, never deleted).
     public let deletedByEmail: String?
     public let reason: String
-    /// When the person's bytes left the file and its WAL; nil while erasure is pending.
+    /// When the store's part of the erasure was done (`StoreErasure` says what
+    /// that means on each engine); nil while it is pending.
     public let erasedAt: Date?
+    /// The engine that holds the store.
+    public let storedOn: StoreEngine
 
     /// Each downstream system's delivery (none when none was configured).
     public var erasure = ErasureProgress(deliveries: [])
@@ -27,6 +30,7 @@ public struct Tombstone: Sendable, Equatable, StoreRecord {
         deletedByEmail = row["staff_email"]
         reason = row["reason"]
         erasedAt = row.timestamp("erased_at")
+        storedOn = row.engine
     }
 
     /// The tombstone with its deliveries and copies.

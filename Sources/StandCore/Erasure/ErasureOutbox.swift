@@ -52,7 +52,7 @@ public struct ErasureOutbox: Sendable {
     public func nextDue() async throws -> Date? {
         try await store.read { db in
             try StoreRow.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(MAX(o.next_attempt_at, COALESCE(o.lease_until, ''))) AS due
+                SELECT MIN(\(db.engine.greater("o.next_attempt_at", "COALESCE(o.lease_until, '')"))) AS due
                 FROM erasure_deliveries o JOIN deleted_accounts d ON d.uuid = o.account_uuid
                 WHERE \(Self.sendable)
                 """))?.timestamp("due")
@@ -105,7 +105,7 @@ public struct ErasureOutbox: Sendable {
                     """, at: now)
                 // The next system can be sent only now: its 7 days start now, however long this one took.
                 try db.execute(sql: """
-                    UPDATE erasure_deliveries SET give_up_at = MAX(give_up_at, ?), next_attempt_at = MIN(next_attempt_at, ?)
+                    UPDATE erasure_deliveries SET give_up_at = \(db.engine.greater("give_up_at", "?")), next_attempt_at = \(db.engine.lesser("next_attempt_at", "?"))
                     WHERE account_uuid = ? AND position = ? AND state = 'pending'
                     """, arguments: [now.addingTimeInterval(window), now, current.accountUUID, current.position + 1])
                 return .done
@@ -154,7 +154,7 @@ public struct ErasureOutbox: Sendable {
             }
             try db.execute(sql: """
                 UPDATE erasure_deliveries SET state = 'pending', next_attempt_at = ?, failed_at = NULL,
-                    give_up_at = MAX(give_up_at, ?) WHERE id = ?
+                    give_up_at = \(db.engine.greater("give_up_at", "?")) WHERE id = ?
                 """, arguments: [now, now.addingTimeInterval(window), delivery.id])
             let was = delivery.state == .failed ? "failed after \(delivery.attempts) attempts" : "retrying, \(delivery.attempts) attempts so far"
             try AuditLog.record(db, .erasureRetried, by: actor, target: (AuditTarget.user, uuid),

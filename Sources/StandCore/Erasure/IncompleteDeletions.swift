@@ -32,7 +32,7 @@ public struct IncompleteDeletions: Sendable, Equatable {
         let (count, failed) = try counts.read(db)
         // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure.
         var uuids = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT DISTINCT account_uuid FROM erasure_deliveries WHERE state <> 'done' ORDER BY created_at LIMIT ?
+            SELECT account_uuid FROM erasure_deliveries WHERE state <> 'done' GROUP BY account_uuid ORDER BY MIN(created_at) LIMIT ?
             """), arguments: [limit])
         uuids += try String.fetchAll(db.cachedStatement(sql: """
             SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL ORDER BY deleted_at LIMIT ?
@@ -40,10 +40,10 @@ public struct IncompleteDeletions: Sendable, Equatable {
         let shown = String(decoding: try JSONEncoder().encode(Array(Set(uuids))), as: UTF8.self)
         // Two queries for the whole list: the tombstones, then all their deliveries.
         var oldest = try Tombstone.fetchAll(db.cachedStatement(sql: Tombstone.select + """
-             WHERE d.uuid IN (SELECT value FROM json_each(?)) ORDER BY d.deleted_at, d.uuid LIMIT ?
+             WHERE d.uuid IN (\(db.engine.jsonArrayValues("?"))) ORDER BY d.deleted_at, d.uuid LIMIT ?
             """), arguments: [shown, limit])
         let deliveries = Dictionary(grouping: try ErasureDelivery.fetchAll(db.cachedStatement(sql: ErasureDelivery.select + """
-             WHERE o.account_uuid IN (SELECT value FROM json_each(?)) ORDER BY o.account_uuid, o.position
+             WHERE o.account_uuid IN (\(db.engine.jsonArrayValues("?"))) ORDER BY o.account_uuid, o.position
             """), arguments: [shown]), by: \.accountUUID)
         for index in oldest.indices {
             oldest[index].erasure = ErasureProgress(deliveries: deliveries[oldest[index].uuid] ?? [])

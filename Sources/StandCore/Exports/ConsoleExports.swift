@@ -62,7 +62,7 @@ public enum ConsoleExports {
     /// After the tombstone is written, in the same transaction.
     static func keepCopies(_ db: StoreDatabase, uuid: String, exportIds: [Int64]) throws {
         for id in exportIds {
-            try db.execute(sql: "INSERT OR IGNORE INTO deleted_account_copies (uuid, export_id) VALUES (?, ?)", arguments: [uuid, id])
+            try db.execute(sql: "INSERT INTO deleted_account_copies (uuid, export_id) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [uuid, id])
         }
     }
 

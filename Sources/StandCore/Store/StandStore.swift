@@ -31,11 +31,12 @@ public final class StandStore: Sendable {
     /// `path` is a SQLite file, or a `postgres://` URL (`localFiles` then names
     /// the folder for the console's own files; by default under `data/`).
     public init(path: String, migrate: Bool = true, busyTimeout: TimeInterval = StandStore.defaultBusyTimeout,
-                localFiles: String? = nil, logger: Logger = Logger(label: "stand-store")) throws {
+                localFiles: String? = nil, postgres options: PostgresOptions = PostgresOptions(),
+                logger: Logger = Logger(label: "stand-store")) throws {
         self.busyTimeout = busyTimeout
         self.logger = logger
         if StoreLocation.isServerURL(path) {
-            let postgres = try PostgresStore(url: path, busyTimeout: busyTimeout, logger: logger)
+            let postgres = try PostgresStore(url: path, busyTimeout: busyTimeout, options: options, logger: logger)
             self.backend = .postgres(postgres)
             self.path = postgres.displayName
             let folder = localFiles ?? "data/" + postgres.displayName.map { $0.isLetter || $0.isNumber ? $0 : "-" }

@@ -136,7 +136,7 @@ extension SweepstakesAdmin {
         try await store.read { db in
             guard let user = try StoreRow.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE uuid = ?"), arguments: [uuid]) else { return nil }
             let userId: Int64 = user["id"]
-            let entrant = try SweepstakesEntrants.Entrant.fetchOne(db.cachedStatement(sql: SweepstakesEntrants.select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
+            let entrant = try SweepstakesEntrants.Entrant.fetchOne(db.cachedStatement(sql: SweepstakesEntrants.select[db.engine] + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
             let entries = try SweepstakesEntrants.Entry.fetchAll(db.cachedStatement(sql: """
                 SELECT e.id, e.quantity, e.reason, e.note, e.voided, e.void_reason, e.created_at,
                        g.email AS granted_by_email, v.email AS voided_by_email
@@ -166,7 +166,7 @@ extension SweepstakesAdmin {
         while true {
             let start = after
             let batch = try await store.read { db in
-                try SweepstakesEntrants.Entrant.fetchAll(db.cachedStatement(sql: SweepstakesEntrants.select + " WHERE n.sweepstakes_id = ? AND n.user_id > ? ORDER BY n.user_id LIMIT ?"),
+                try SweepstakesEntrants.Entrant.fetchAll(db.cachedStatement(sql: SweepstakesEntrants.select[db.engine] + " WHERE n.sweepstakes_id = ? AND n.user_id > ? ORDER BY n.user_id LIMIT ?"),
                                      arguments: [sweepstakesId, start, batchSize])
             }
             guard let last = batch.last else { return }

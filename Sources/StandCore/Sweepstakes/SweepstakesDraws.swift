@@ -198,7 +198,7 @@ public struct SweepstakesDraws: Sendable {
         guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, []) }
         let earlier = try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT d.id, d.number, d.drawn_at, d.seed, d.snapshot_hash, d.public_token, s.email,
-                   (SELECT group_concat(w.user_uuid, ' ') FROM (SELECT user_uuid FROM draw_winners
+                   (SELECT \(db.engine.joined("w.user_uuid", separator: " ", orderedBy: "w.rank")) FROM (SELECT user_uuid, rank FROM draw_winners
                                                                WHERE draw_id = d.id AND rank <= d.winner_count ORDER BY rank) w) AS winners
             FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by
             WHERE d.sweepstakes_id = ? AND d.id <> ? ORDER BY d.id DESC

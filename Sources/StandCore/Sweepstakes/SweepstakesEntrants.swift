@@ -60,17 +60,17 @@ public enum SweepstakesEntrants {
 
     public static let pageSize = 25
 
-    static let select = """
+    static let select = EngineSQL { engine in """
         SELECT n.user_id, n.valid_entries, n.voided_entries, u.uuid, u.email,
                (SELECT d.reason FROM sweepstakes_disqualifications d
                 WHERE d.sweepstakes_id = n.sweepstakes_id AND d.user_id = n.user_id AND d.lifted_at IS NULL) AS disqualification_reason,
-               \(AccountSuspensions.listColumn(userId: "n.user_id"))
+               \(AccountSuspensions.listColumn(userId: "n.user_id", engine))
         FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
-        """
+        """ }
 
     /// Most valid entries first (ties: newer accounts first), `limit` a page.
     public static func ranked(_ db: StoreDatabase, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) throws -> KeysetPage<Entrant, Cursor> {
-        var sql = select + " WHERE n.sweepstakes_id = ?"
+        var sql = select[db.engine] + " WHERE n.sweepstakes_id = ?"
         var arguments: StoreArguments = [sweepstakesId]
         if let cursor {
             sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
@@ -102,7 +102,7 @@ public enum SweepstakesEntrants {
         case .phone(let phone): exact = ("phone", phone)
         case .email(let email): exact = ("email", email)
         case .emailPrefix(let prefix):
-            let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + """
+            let rows = try Entrant.fetchAll(db.cachedStatement(sql: select[db.engine] + """
                  WHERE n.sweepstakes_id = ? AND u.email >= ? AND u.email < ? ORDER BY u.email LIMIT ?
                 """), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix), pageSize])
             return rows.isEmpty ? .noMatch : .entrants(rows)
@@ -111,7 +111,7 @@ public enum SweepstakesEntrants {
             return .noMatch
         }
         let userId: Int64 = user["id"]
-        let rows = try Entrant.fetchAll(db.cachedStatement(sql: select + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
+        let rows = try Entrant.fetchAll(db.cachedStatement(sql: select[db.engine] + " WHERE n.sweepstakes_id = ? AND n.user_id = ?"), arguments: [sweepstakesId, userId])
         return rows.isEmpty ? .notEntered(email: user["email"]) : .entrants(rows)
     }
 

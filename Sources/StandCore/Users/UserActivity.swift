@@ -70,7 +70,7 @@ public enum UserActivity {
                    COUNT(*) AS grants
             FROM sweepstakes_entries e JOIN sweepstakes s ON s.id = e.sweepstakes_id
             WHERE e.user_id = ?
-            GROUP BY e.sweepstakes_id ORDER BY s.starts_on DESC, s.id DESC
+            GROUP BY e.sweepstakes_id, s.id ORDER BY s.starts_on DESC, s.id DESC
             """), arguments: [userId])
     }
 
@@ -105,7 +105,7 @@ public enum UserActivity {
         let count = try Int.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(*) FROM (
                 SELECT 1 FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed' LIMIT ?
-            )
+            ) AS views
             """), arguments: [AuditTarget.user, uuid, Views.countLimit + 1]) ?? 0
         let last = try StoreRow.fetchOne(db.cachedStatement(sql: """
             SELECT occurred_at, staff_email FROM audit_events WHERE target_type = ? AND target_id = ? AND action = 'user.viewed'

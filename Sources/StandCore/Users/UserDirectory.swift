@@ -32,7 +32,7 @@ public struct UserDirectory: Sendable {
     }
 
     public static func page(_ db: StoreDatabase, at position: Position, limit: Int) throws -> Listing {
-        let select = "SELECT \(UserSummary.columns) FROM users"
+        let select = "SELECT \(UserSummary.columns[db.engine]) FROM users"
         switch position {
         case .newest:
             let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + " ORDER BY created_at DESC, id DESC LIMIT ?"), arguments: [limit + 1])

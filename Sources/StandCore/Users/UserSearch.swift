@@ -47,7 +47,7 @@ public enum UserSearch {
         // index range at the prefix and filters its way to the cursor, so page
         // 1,000 would read 50,000 entries. The cursor starts with the prefix
         // (it is a result), so it alone is the lower bound.
-        var sql = prefixSQL
+        var sql = prefixSQL[db.engine]
         var arguments: StoreArguments
         if let after, asciiLowercased(after).hasPrefix(lower) {
             sql += "email > ? AND email < ?"
@@ -65,7 +65,7 @@ public enum UserSearch {
         return .matches(items: items, nextCursor: rows.count > limit ? items.last?.email : nil)
     }
 
-    static let prefixSQL = "SELECT \(UserSummary.columns) FROM users WHERE "
+    static let prefixSQL = EngineSQL { "SELECT \(UserSummary.columns[$0]) FROM users WHERE " }
 
     /// SQLite's NOCASE folds ASCII letters only; folding anything else would miss rows.
     static func asciiLowercased(_ text: String) -> String {

@@ -19,9 +19,9 @@ public struct UserSummary: Sendable, Equatable, StoreRecord {
     /// The columns, in the order `init(row:)` reads them; the last is the end
     /// of a suspension in force now ('' until lifted, NULL when none): one
     /// lookup on `account_suspensions_by_user` per row of a page.
-    static let columns = """
-        id, uuid, email, phone, birthdate, points, current_streak, created_at, \(AccountSuspensions.listColumn(userId: "users.id"))
-        """
+    static let columns = EngineSQL { engine in
+        "id, uuid, email, phone, birthdate, points, current_streak, created_at, " + AccountSuspensions.listColumn(userId: "users.id", engine)
+    }
 
     public init(row: StoreRow) {
         id = row[0]

@@ -16,6 +16,8 @@ struct DeletedPage: PageModel {
     /// "Erased at …" once the bytes left the store, else "Erasure pending since …".
     let erasure: String
     let isErased: Bool
+    /// What the store's part guarantees once done, on this engine.
+    let erasureGuarantee: String
     /// "Complete everywhere at …", or what is still missing.
     let completion: String
     let isComplete: Bool
@@ -61,7 +63,8 @@ struct DeletedPage: PageModel {
         deletedBy = tombstone.deletedByEmail ?? "staff #\(tombstone.deletedBy)"
         reason = tombstone.reason
         isErased = tombstone.isErased
-        erasure = Self.erasureState(deletedAt: tombstone.deletedAt, erasedAt: tombstone.erasedAt)
+        erasure = Self.erasureState(deletedAt: tombstone.deletedAt, erasedAt: tombstone.erasedAt, on: tombstone.storedOn)
+        erasureGuarantee = StoreErasure.guarantee(on: tombstone.storedOn)
         isComplete = tombstone.isComplete
         completion = Self.completion(tombstone)
         let progress = tombstone.erasure
@@ -77,22 +80,22 @@ struct DeletedPage: PageModel {
         }
     }
 
-    static func erasureState(deletedAt: Date, erasedAt: Date?) -> String {
-        if let erasedAt { return "Erased at \(UTCDate.minute(erasedAt))" }
-        return "Erasure pending since \(UTCDate.minute(deletedAt)): another program still reads an older snapshot of the store"
+    static func erasureState(deletedAt: Date, erasedAt: Date?, on engine: StoreEngine) -> String {
+        if let erasedAt { return StoreErasure.done(on: engine, at: erasedAt) }
+        return StoreErasure.pending(on: engine, since: deletedAt)
     }
 
     static func completion(_ tombstone: Tombstone) -> String {
         let progress = tombstone.erasure
         if tombstone.isComplete {
             let at = [tombstone.erasedAt, progress.confirmedAt].compactMap { $0 }.max().map { " at \(UTCDate.minute($0))" } ?? ""
-            return progress.noneConfigured ? "Erased from this store\(at); no other system was told" : "Complete everywhere\(at)"
+            return progress.noneConfigured ? "\(StoreErasure.doneHere(on: tombstone.storedOn))\(at); no other system was told" : "Complete everywhere\(at)"
         }
         if let failed = progress.deliveries.first(where: { $0.state == .failed }) {
             return "Not complete: \(failed.system) gave up, and only an owner's retry sends it again"
         }
         var missing: [String] = []
-        if !tombstone.isErased { missing.append("the store's bytes") }
+        if !tombstone.isErased { missing.append(StoreErasure.waitingFor(on: tombstone.storedOn)) }
         missing += progress.deliveries.filter { $0.state != .done }.map(\.system)
         return "Not complete yet: waiting for " + missing.joined(separator: ", ").replacingLastComma()
     }
@@ -127,7 +130,7 @@ struct DeletedPage: PageModel {
     static let fields: [String: @Sendable (Self) -> Any?] = [
         "hasFailed": { $0.hasFailed },
         "uuid": { $0.uuid }, "deletedAt": { $0.deletedAt }, "deletedAtInstant": { $0.deletedAtInstant }, "deletedBy": { $0.deletedBy },
-        "reason": { $0.reason }, "erasure": { $0.erasure }, "isErased": { $0.isErased },
+        "reason": { $0.reason }, "erasure": { $0.erasure }, "isErased": { $0.isErased }, "erasureGuarantee": { $0.erasureGuarantee },
         "completion": { $0.completion }, "isComplete": { $0.isComplete },
         "systems": { $0.systems }, "noneConfigured": { $0.noneConfigured },
         "copies": { $0.copies }, "hasCopies": { !$0.copies.isEmpty }, "noCopies": { $0.copies.isEmpty },

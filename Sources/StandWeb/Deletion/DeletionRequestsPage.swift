@@ -93,7 +93,7 @@ struct DeletionRequestsPage: PageModel {
             href = Site.user.href(tombstone.uuid)
             deletedAt = UTCDate.minute(tombstone.deletedAt)
             var parts: [String] = []
-            if !tombstone.isErased { parts.append("store: erasure pending") }
+            if !tombstone.isErased { parts.append("store: " + (tombstone.storedOn == .sqlite ? "erasure pending" : "removal pending")) }
             for delivery in tombstone.erasure.deliveries where delivery.state != .done {
                 let (_, title, detail) = DeletedPage.describe(delivery, in: tombstone.erasure)
                 parts.append("\(delivery.system): \(title.lowercased()), \(detail)")
@@ -197,7 +197,7 @@ extension DeletionRequestsPage {
                        suspension: request.suspension, source: request.source == "app" ? "App" : "Staff", received: UTCDate.minute(request.createdAt),
                        isPending: request.status == .pending, state: state, note: request.note,
                        deletionReason: request.status == .done ? request.deletionReason : nil,
-                       erasure: request.deletedAt.map { DeletedPage.erasureState(deletedAt: $0, erasedAt: request.erasedAt) })
+                       erasure: request.deletedAt.map { DeletedPage.erasureState(deletedAt: $0, erasedAt: request.erasedAt, on: request.storedOn) })
         }
         self.init(rows: rows, shown: filter.value, isPending: filter == .status(.pending), tabs: Self.tabs(current: filter, counts: counts),
                   nextHref: requests.nextCursor.map { Site.deletionRequests.href(["status": filter.value, "after": String($0)]) })

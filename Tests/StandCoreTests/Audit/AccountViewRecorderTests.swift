@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import StandTestSupport
 import Testing
 @testable import StandCore
 
@@ -42,7 +43,7 @@ import Testing
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: nil)
         try await store.write { db in
-            try db.execute(sql: "CREATE TRIGGER refuse_views BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'busy'); END")
+            try db.execute(sql: TestSQL.refuseInserts(into: "audit_events", name: "refuse_views", message: "busy"))
         }
         try recorder.record(uuid: "a", by: actor)
         await recorder.flush()
@@ -53,13 +54,13 @@ import Testing
         #expect(Self.segments(store).count == 2)
         try recorder.record(uuid: "b", by: actor)
         #expect(Self.segments(store).count == 2)
-        try await store.write { db in try db.execute(sql: "DROP TRIGGER refuse_views") }
+        try await store.write { db in try db.execute(sql: TestSQL.dropRefusal(on: "audit_events", name: "refuse_views")) }
         await recorder.flush()
         #expect(try Self.viewCount(store) == 2)
         #expect(try Self.journaledLines(store) == 0)
     }
 
-    @Test func aFlushWaitsForTheOneUnderWay() async throws {
+    @Test(.sqliteOnly) func aFlushWaitsForTheOneUnderWay() async throws {
         let store = try temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         try recorder.record(uuid: "a", by: AuditActor(staffId: 1, email: "support@example.com", ip: nil))

@@ -55,7 +55,7 @@ struct QuestionsCoreFixture {
     func questions() async throws -> [String] {
         try await store.read { db in
             try String.fetchAll(db, sql: """
-                SELECT q.runs_on || ' ' || q.text || ' [' || group_concat(c.text, '|') || '] v' || q.version
+                SELECT q.runs_on || ' ' || q.text || ' [' || \(db.engine.joined("c.text", separator: "|", orderedBy: "c.position")) || '] v' || q.version
                 FROM daily_questions q JOIN (SELECT * FROM question_choices ORDER BY question_id, position) c ON c.question_id = q.id
                 GROUP BY q.id ORDER BY q.runs_on
                 """)
@@ -83,7 +83,7 @@ struct QuestionsCoreFixture {
     /// `id status question_id review_note` of every suggestion, by id.
     func suggestionStatuses() async throws -> [String] {
         try await store.read { db in
-            try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || COALESCE(question_id, '-') || ' ' || COALESCE(review_note, '-') FROM suggestions ORDER BY id")
+            try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || COALESCE(CAST(question_id AS TEXT), '-') || ' ' || COALESCE(review_note, '-') FROM suggestions ORDER BY id")
         }
     }
 }

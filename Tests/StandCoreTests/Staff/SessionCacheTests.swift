@@ -24,7 +24,7 @@ import Testing
 
     /// Another program's change is not observed; the cache trusts a session
     /// for `SessionCache.lifetime` only.
-    @Test func anotherProgramsChangeIsSeenAfterTheCacheLifetime() async throws {
+    @Test(.sqliteOnly) func anotherProgramsChangeIsSeenAfterTheCacheLifetime() async throws {
         let (store, sessions, _, session, _) = try await Self.signedIn()
         let now = Date()
         #expect(try await sessions.active(id: session.id, now: now) != nil)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct StoreFaultTests {
     /// A store that cannot even open on a full disk says "the disk is full", not "disk I/O error".
-    @Test func anIOErrorWithNoRoomLeftIsAFullDisk() throws {
+    @Test(.sqliteOnly) func anIOErrorWithNoRoomLeftIsAFullDisk() throws {
         let error = DatabaseError(resultCode: .SQLITE_IOERR_WRITE, message: "disk I/O error")
         #expect(StoreFault(error, directory: "/")?.kind == (StoreFault.freeBytes("/")! < StoreFault.nearlyFull ? .diskFull : .ioError))
         #expect(StoreFault(DatabaseError(resultCode: .SQLITE_FULL), directory: "/")?.kind == .diskFull)

@@ -5,7 +5,7 @@ import Testing
 @testable import StandCore
 
 @Suite struct StoreTests {
-    @Test func migrationsAreIdempotentAndCreateTheWholeModel() throws {
+    @Test(.sqliteOnly) func migrationsAreIdempotentAndCreateTheWholeModel() throws {
         // setup
         let store = try temporaryStore()
         // MUT
@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    @Test func connectionsUseWALFullSyncForeignKeysAndSecureDelete() throws {
+    @Test(.sqliteOnly) func connectionsUseWALFullSyncForeignKeysAndSecureDelete() throws {
         let store = try temporaryStore()
         let (journal, foreignKeys, secureDelete, synchronous) = try store.readBlocking { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
@@ -37,7 +37,7 @@ import Testing
         #expect(synchronous == 2)
     }
 
-    @Test func auditEventsAreAppendOnly() throws {
+    @Test(.sqliteOnly) func auditEventsAreAppendOnly() throws {
         let store = try temporaryStore()
         try store.writeBlocking { db in try AuditLog.record(db, .signIn, by: .commandLine) }
         #expect(throws: DatabaseError.self) {
@@ -50,7 +50,7 @@ import Testing
         #expect(events == 1)
     }
 
-    @Test func countersFollowEveryWriter() throws {
+    @Test(.sqliteOnly) func countersFollowEveryWriter() throws {
         let store = try temporaryStore()
         _ = try DemoSeeder(store: store).run(.init(users: 50, days: 2, seed: 3))
         // Another program writes the same file with plain SQL.
@@ -72,7 +72,7 @@ import Testing
         #expect(mismatches == 0)
     }
 
-    @Test func aWriteWaitsForAnotherProcessInsteadOfFailing() async throws {
+    @Test(.sqliteOnly) func aWriteWaitsForAnotherProcessInsteadOfFailing() async throws {
         let store = try temporaryStore()
         let other = try DatabaseQueue(path: store.path)
         // The other writer says when it holds the lock: the test waits for that,
@@ -98,7 +98,7 @@ import Testing
         #expect(events == 1)
     }
 
-    @Test func backupIsAConsistentCopyWhileOthersWrite() async throws {
+    @Test(.sqliteOnly) func backupIsAConsistentCopyWhileOthersWrite() async throws {
         let store = try temporaryStore()
         _ = try DemoSeeder(store: store).run(.init(users: 2_000, days: 3, seed: 5))
         let destination = store.path + ".backup"
@@ -121,7 +121,7 @@ import Testing
 
 @Suite struct AuditIndexTests {
     /// The log without page views reads the partial index, not every view.
-    @Test func theLogWithoutViewsUsesThePartialIndex() async throws {
+    @Test(.sqliteOnly) func theLogWithoutViewsUsesThePartialIndex() async throws {
         let store = try temporaryStore()
         let (conditions, arguments) = AuditLog.Filter().sql(before: nil)
         let plan = try await store.read { db in
@@ -134,7 +134,7 @@ import Testing
 
 extension AuditIndexTests {
     /// A user page's views count and its list of changes each read their own partial index.
-    @Test func aUserPageReadsItsViewsAndChangesByIndex() async throws {
+    @Test(.sqliteOnly) func aUserPageReadsItsViewsAndChangesByIndex() async throws {
         let store = try temporaryStore()
         let plans = try await store.read { db in
             try ["SELECT COUNT(*) FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action = 'user.viewed'",

@@ -6,7 +6,8 @@ import StandTestSupport
 /// PostgreSQL cluster), removed when the test process exits.
 func temporaryStore() throws -> StandStore {
     let folder = try TemporaryFolder.untilExit("stand-core")
-    return try StandStore(path: try TestDatabase.location(in: folder), localFiles: folder.appendingPathComponent("local").path)
+    return try StandStore(path: try TestDatabase.location(in: folder), localFiles: folder.appendingPathComponent("local").path,
+                          postgres: TestDatabase.postgresOptions)
 }
 
 /// A staff member written straight into `store`, as the CLI would, and the

@@ -46,7 +46,7 @@ import Testing
 
     /// Read straight from a statement's bytes, a list gives what Strings would; a non-canonical UUID
     /// another program wrote sends the whole list the slow way, in the same order.
-    @Test func readingFromTheStoreMatchesTheCandidates() throws {
+    @Test(.sqliteOnly) func readingFromTheStoreMatchesTheCandidates() throws {
         let queue = try DatabaseQueue()
         let candidates = Self.canonical(300)
         let odd = DrawAlgorithm.Candidate(uuid: "zzzzzzzz-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 4)
@@ -78,7 +78,7 @@ import Testing
     }
 
     /// Read back through the store: a damaged row is said to be damaged, never served as another list.
-    @Test func aDamagedRowIsAnErrorNotAnotherList() async throws {
+    @Test(.sqliteOnly) func aDamagedRowIsAnErrorNotAnotherList() async throws {
         let queue = try DatabaseQueue()
         try await queue.write { db in
             try db.execute(sql: "CREATE TABLE draw_snapshots (draw_id INTEGER PRIMARY KEY, format INTEGER, entrants INTEGER, bytes BLOB)")

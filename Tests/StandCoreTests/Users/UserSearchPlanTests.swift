@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import StandTestSupport
 import Testing
 @testable import StandCore
 
 /// Lookups stay on indexes whatever the table size: no `SCAN users`.
-@Suite struct UserSearchPlanTests {
+@Suite(.sqliteOnly) struct UserSearchPlanTests {
     static func plan(_ store: StandStore, _ sql: String, _ arguments: StoreArguments) throws -> String {
         try store.readBlocking { db in
             try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
@@ -14,7 +15,7 @@ import Testing
     @Test(arguments: ["email >= ? AND email < ?", "email > ? AND email < ?"])
     func emailPrefixIsARangeOnTheEmailIndex(range: String) throws {
         let store = try temporaryStore()
-        let plan = try Self.plan(store, UserSearch.prefixSQL + range + " ORDER BY email LIMIT 51", ["jane", UserSearch.successor(of: "jane")])
+        let plan = try Self.plan(store, UserSearch.prefixSQL[.sqlite] + range + " ORDER BY email LIMIT 51", ["jane", UserSearch.successor(of: "jane")])
         #expect(plan.contains("SEARCH users USING INDEX sqlite_autoindex_users_2 (email>? AND email<?)"), "\(plan)")
         #expect(!plan.contains("SCAN users"))
         #expect(!plan.contains("TEMP B-TREE"), "ordered by the index itself: \(plan)")

@@ -10,7 +10,7 @@ import Testing
 @Suite struct StatsCorrectionTests {
     static let actor = AuditActor(staffId: nil, email: "support@example.com", ip: nil)
 
-    @Test func theAppsWritesAndStaffCorrectionsComposeNoneLost() async throws {
+    @Test(.sqliteOnly) func theAppsWritesAndStaffCorrectionsComposeNoneLost() async throws {
         let console = try TestConsole()
         let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
         // The app's backend: another connection to the same file, adding a point per stand.

@@ -78,7 +78,8 @@ import Testing
         let data = AppData(store: console.store)
         let open = try data.sweepstakes(name: "Open now", drawn: false)
         try await console.store.write { db in
-            try db.execute(sql: "UPDATE sweepstakes SET starts_on = date('now', '-1 day'), ends_on = date('now', '+10 days') WHERE id = ?", arguments: [open])
+            try db.execute(sql: "UPDATE sweepstakes SET starts_on = ?, ends_on = ? WHERE id = ?",
+                           arguments: [UTCDate.day(Date().addingTimeInterval(-86_400)), UTCDate.day(Date().addingTimeInterval(10 * 86_400)), open])
         }
         let user = setup.eligible[0]
         try await AccountSuspensions(store: console.store).suspend(uuid: user.uuid, until: nil, reason: "Fraud review", by: setup.actor)

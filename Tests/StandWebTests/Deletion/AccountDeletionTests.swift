@@ -105,16 +105,17 @@ import Testing
                                               "erasure_deliveries.account_uuid", "console_exports.subject_uuid", "console_exports.filter",
                                               "deleted_account_copies.uuid", "deleted_account_draws.uuid"]
         try store.readBlocking { db in
+            let instr = db.engine == .sqlite ? "instr" : "strpos"
             let tables = try db.tableNames()
             #expect(tables.count >= 14)
             for table in tables {
                 for column in try db.columnNames(in: table) {
                     let place = "\(table).\(column)"
                     for needle in [user.email, user.email.lowercased(), user.phone, String(user.phone.dropFirst(2))] + notes {
-                        let hits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(lower(CAST(\(column) AS TEXT)), lower(?)) > 0", arguments: [needle]) ?? 0
+                        let hits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(instr)(lower(CAST(\(column) AS TEXT)), lower(?)) > 0", arguments: [needle]) ?? 0
                         #expect(hits == 0, "\(needle) left in \(place)")
                     }
-                    let uuidHits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE instr(CAST(\(column) AS TEXT), ?) > 0", arguments: [user.uuid]) ?? 0
+                    let uuidHits = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(instr)(CAST(\(column) AS TEXT), ?) > 0", arguments: [user.uuid]) ?? 0
                     if !allowedUUIDPlaces.contains(place) { #expect(uuidHits == 0, "UUID left in \(place)") }
                 }
             }

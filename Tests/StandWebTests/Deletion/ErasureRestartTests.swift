@@ -31,7 +31,8 @@ import Testing
         }
         func serve() async throws -> ChildProcess {
             let port = try RawHTTP.freePort()
-            let server = try ChildProcess([try KilledServerTests.binary().path, "serve", "--db", prepared.store.path, "--port", String(port)],
+            let server = try ChildProcess([try KilledServerTests.binary().path, "serve", "--db", prepared.store.path,
+                                           "--local-files", prepared.localFilesFolder, "--port", String(port)],
                                           directory: TestConsole.root.path, environment: environment)
             try await RawHTTP.waitUntilAnswering(port: port, path: "/healthz", timeout: 60)
             return server

@@ -7,7 +7,8 @@ import Testing
 /// `scripts/app-load` plays the app's backend on the shared store: what its
 /// summary says it wrote is what the store holds afterwards.
 @Suite struct AppLoadTests {
-    @Test func theAppLoadWritesWhatItReports() async throws {
+    // scripts/app-load plays the app on a SQLite file only, so far.
+    @Test(.sqliteOnly) func theAppLoadWritesWhatItReports() async throws {
         let console = try TestConsole()
         _ = try DemoSeeder(store: console.store).run(.init(users: 300, days: 3, seed: 5))
         func count(_ table: String) async throws -> Int {

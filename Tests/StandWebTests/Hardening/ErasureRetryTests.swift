@@ -11,7 +11,7 @@ import Testing
 /// note; this test keeps the behaviour: attempts give up, other programs'
 /// writes go through, and the erasure completes once the reader lets go.
 @Suite struct ErasureRetryTests {
-    @Test func retriesNeverWaitForTheReaderWhileHoldingTheWriteLock() async throws {
+    @Test(.sqliteOnly) func retriesNeverWaitForTheReaderWhileHoldingTheWriteLock() async throws {
         let console = try TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
         let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")

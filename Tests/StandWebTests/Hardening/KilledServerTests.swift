@@ -24,7 +24,8 @@ import Testing
         let session = try await SessionStore(store: prepared.store).start(staffId: try #require(support.id), replacing: nil)
 
         let port = try RawHTTP.freePort()
-        let server = try ChildProcess([try Self.binary().path, "serve", "--db", prepared.store.path, "--port", String(port)],
+        let server = try ChildProcess([try Self.binary().path, "serve", "--db", prepared.store.path, "--local-files", prepared.localFilesFolder,
+                                       "--port", String(port)],
                                       directory: TestConsole.root.path)
         try await RawHTTP.waitUntilAnswering(port: port, path: "/healthz", timeout: 60)
 
@@ -42,7 +43,7 @@ import Testing
         #expect(server.endedBy(SIGKILL))
 
         // The next start writes what the killed process journaled.
-        let restarted = try TestConsole(databasePath: prepared.store.path)
+        let restarted = try TestConsole(databasePath: prepared.store.path, localFiles: prepared.localFilesFolder)
         try await restarted.runWithServices { _, _ in }
         #expect(try restarted.auditCount(.userViewed) == 300)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: AccountViewRecorder.journalDirectory(restarted.store))) ?? []

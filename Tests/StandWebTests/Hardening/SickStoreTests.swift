@@ -1,18 +1,19 @@
 import Foundation
 import GRDB
 import StandCore
+import StandTestSupport
 import Testing
 @testable import StandWeb
 
 /// Issue 19, findings 4 and 5: a damaged store ran silently (116 of 5,000 user
 /// pages "Something went wrong", the log saying only `GRDB.DatabaseError`), and
 /// a full disk gave generic 500s that lost what was typed. Both failed before.
-@Suite struct SickStoreTests {
+@Suite(.sqliteOnly) struct SickStoreTests {
     static let editFields = ["phone": "+15552230001", "birthdate": "1990-05-17", "reminderTime": "08:30",
                              "originalEmail": "ana@example.com", "originalPhone": "+15552230001",
                              "originalBirthdate": "1990-05-17", "originalReminderTime": "08:30"]
 
-    @Test func aStoreWithDamagedPagesSaysSoAtStartUpOnItsPagesAndOnHealthz() async throws {
+    @Test(.sqliteOnly) func aStoreWithDamagedPagesSaysSoAtStartUpOnItsPagesAndOnHealthz() async throws {
         // A store with answers, closed, then its `answers` table and index pages overwritten, as a failing disk would.
         let prepared = try TestConsole()
         try await prepared.createStaff("support@example.com", role: .support)

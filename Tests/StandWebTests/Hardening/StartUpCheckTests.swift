@@ -1,12 +1,13 @@
 import Foundation
 @testable import StandCore
+import StandTestSupport
 import Testing
 @testable import StandWeb
 
 /// Issue 19: `PRAGMA quick_check` of a 1.46 GB store took 3 to 13 s, during
 /// which the port stayed closed (the bench's start-up wait gave up). It now
 /// runs while the console serves, and no change is written until it is done.
-@Suite struct StartUpCheckTests {
+@Suite(.sqliteOnly) struct StartUpCheckTests {
     @Test func whileTheStoreIsCheckedPagesOpenAndFormsKeepWhatWasTyped() async throws {
         let console = try TestConsole()
         try await console.createStaff("support@example.com", role: .support)

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import StandCore
 import Synchronization
+import StandTestSupport
 import Testing
 @testable import StandWeb
 
@@ -12,7 +13,7 @@ import Testing
 /// parameter compared with the column of a partial index's `WHERE`
 /// (`status = ?` against `suggestions_pending`) marks the statement to be
 /// recompiled whenever it is bound again. That was 17% of /suggestions' CPU.
-@Suite struct StatementReuseTests {
+@Suite(.sqliteOnly) struct StatementReuseTests {
     @Test func everyPageRunsItsStatementsWithoutRecompilingThem() async throws {
         let console = try TestConsole()
         let pages = try await Self.seededPages(console)

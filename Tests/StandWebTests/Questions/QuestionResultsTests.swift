@@ -76,7 +76,7 @@ import Testing
 
     /// Another program inserts answers in batches while the page is read: each
     /// time, the counts shown are those of a `COUNT(*)` of the answers.
-    @Test func resultsStayRightWhileAnotherConnectionInsertsAnswers() async throws {
+    @Test(.sqliteOnly) func resultsStayRightWhileAnotherConnectionInsertsAnswers() async throws {
         let console = try TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         let id = try AppData(store: console.store).question(day: Day.today, text: "Which season is best?", choices: ["Spring", "Summer", "Autumn"])

@@ -17,7 +17,7 @@ import Testing
     func questions(_ console: TestConsole) throws -> [String] {
         try console.store.readBlocking { db in
             try String.fetchAll(db, sql: """
-                SELECT q.runs_on || ' ' || q.text || ' [' || group_concat(c.text, '|') || '] v' || q.version
+                SELECT q.runs_on || ' ' || q.text || ' [' || \(db.engine.joined("c.text", separator: "|", orderedBy: "c.position")) || '] v' || q.version
                 FROM daily_questions q JOIN question_choices c ON c.question_id = q.id GROUP BY q.id ORDER BY q.runs_on
                 """)
         }

@@ -12,7 +12,7 @@ import Testing
     func scheduled(_ console: TestConsole) throws -> [String] {
         try console.store.readBlocking { db in
             try String.fetchAll(db, sql: """
-                SELECT q.runs_on || ' ' || q.text || ' [' || group_concat(c.text, '|') || ']'
+                SELECT q.runs_on || ' ' || q.text || ' [' || \(db.engine.joined("c.text", separator: "|", orderedBy: "c.position")) || ']'
                 FROM daily_questions q JOIN question_choices c ON c.question_id = q.id GROUP BY q.id ORDER BY q.runs_on
                 """)
         }

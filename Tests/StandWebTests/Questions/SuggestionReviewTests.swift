@@ -11,7 +11,7 @@ import Testing
 
     func statuses(_ console: TestConsole) throws -> [String] {
         try console.store.readBlocking { db in
-            try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || COALESCE(question_id, '-') || ' ' || COALESCE(review_note, '-') FROM suggestions ORDER BY id")
+            try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || COALESCE(CAST(question_id AS TEXT), '-') || ' ' || COALESCE(review_note, '-') FROM suggestions ORDER BY id")
         }
     }
 

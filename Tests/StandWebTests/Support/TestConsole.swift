@@ -26,7 +26,7 @@ struct TestConsole {
     /// A console on a new store, or on the store at `databasePath` (a file a test prepared).
     /// `erasureTargets`: deliveries go there, a round at a time when the test
     /// calls `deliverDue()` (or in the background with `sendsErasuresInBackground`).
-    init(databasePath: String? = nil, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) throws {
+    init(databasePath: String? = nil, localFiles: String? = nil, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) throws {
         folder = databasePath == nil ? try TemporaryFolder("stand-web") : nil
         var configuration = AppConfiguration(
             databasePath: try databasePath ?? TestDatabase.location(in: folder!.url),
@@ -42,8 +42,15 @@ struct TestConsole {
         self.configuration = configuration
         // Short, so tests where another program holds the lock past it stay short.
         store = try StandStore(path: configuration.databasePath, busyTimeout: 1,
-                               localFiles: (folder?.url ?? FileManager.default.temporaryDirectory).appendingPathComponent("local").path)
+                               localFiles: localFiles ?? (folder?.url ?? FileManager.default.temporaryDirectory).appendingPathComponent("local").path,
+                               postgres: TestDatabase.postgresOptions)
         staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
+    }
+
+    /// The folder of the console's own files (journals, exports), for a server
+    /// the test starts on the same store (`--local-files`; SQLite keeps them beside its file).
+    var localFilesFolder: String {
+        URL(fileURLWithPath: store.localFilesPrefix).deletingLastPathComponent().path
     }
 
     @discardableResult

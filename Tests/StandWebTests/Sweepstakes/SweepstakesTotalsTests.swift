@@ -36,7 +36,7 @@ import Testing
         return [row[0], row[1], row[2]]
     }
 
-    @Test func totalsStayRightWhileAnotherConnectionWritesEntries() async throws {
+    @Test(.sqliteOnly) func totalsStayRightWhileAnotherConnectionWritesEntries() async throws {
         let console = try TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         let data = AppData(store: console.store)
@@ -79,7 +79,7 @@ import Testing
         #expect(!kept.contains { $0.hasPrefix("\(users[0].id):") })
     }
 
-    @Test func theMigrationCountsEntriesWrittenBeforeIt() throws {
+    @Test(.sqliteOnly) func theMigrationCountsEntriesWrittenBeforeIt() throws {
         let folder = try TemporaryFolder("stand-007")
         let path = folder.file("stand.sqlite")
         let queue = try DatabaseQueue(path: path)

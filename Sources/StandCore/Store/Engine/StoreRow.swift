@@ -10,8 +10,8 @@ public struct StoreRow {
     enum Storage {
         /// SQLite: GRDB's row, read lazily (every page reads rows; most columns are read once).
         case sqlite(GRDB.Row)
-        /// PostgreSQL: the values, converted once when the row arrived.
-        case values(StoreColumns, [StoreScalar])
+        /// PostgreSQL (or a row made by hand): the values, converted once when the row arrived.
+        case values(StoreColumns, [StoreScalar], StoreEngine)
     }
 
     let storage: Storage
@@ -20,28 +20,36 @@ public struct StoreRow {
         storage = .sqlite(row)
     }
 
-    init(columns: StoreColumns, values: [StoreScalar]) {
-        storage = .values(columns, values)
+    init(columns: StoreColumns, values: [StoreScalar], engine: StoreEngine = .postgres) {
+        storage = .values(columns, values, engine)
+    }
+
+    /// The engine the row was read from: what a record says of the store can depend on it (an erasure).
+    public var engine: StoreEngine {
+        switch storage {
+        case .sqlite: .sqlite
+        case .values(_, _, let engine): engine
+        }
     }
 
     public var count: Int {
         switch storage {
         case .sqlite(let row): row.count
-        case .values(_, let values): values.count
+        case .values(_, let values, _): values.count
         }
     }
 
     public var columnNames: [String] {
         switch storage {
         case .sqlite(let row): Array(row.columnNames)
-        case .values(let columns, _): columns.names
+        case .values(let columns, _, _): columns.names
         }
     }
 
     public func hasColumn(_ name: String) -> Bool {
         switch storage {
         case .sqlite(let row): row.hasColumn(name)
-        case .values(let columns, _): columns.index(of: name) != nil
+        case .values(let columns, _, _): columns.index(of: name) != nil
         }
     }
 
@@ -49,7 +57,7 @@ public struct StoreRow {
     public func scalar(at index: Int) -> StoreScalar {
         switch storage {
         case .sqlite(let row): StoreScalar(row[index] as DatabaseValue)
-        case .values(_, let values): values[index]
+        case .values(_, let values, _): values[index]
         }
     }
 
@@ -57,7 +65,7 @@ public struct StoreRow {
     public func scalar(named name: String) -> StoreScalar? {
         switch storage {
         case .sqlite(let row): (row[name] as DatabaseValue?).map(StoreScalar.init)
-        case .values(let columns, let values): columns.index(of: name).map { values[$0] }
+        case .values(let columns, let values, _): columns.index(of: name).map { values[$0] }
         }
     }
 
@@ -113,8 +121,8 @@ extension StoreScalar {
 }
 
 extension StoreRow: ExpressibleByDictionaryLiteral {
-    /// A row made by hand, in column order: page fixtures and tests.
+    /// A row made by hand, in column order (page fixtures and tests), as SQLite would give it.
     public init(dictionaryLiteral elements: (String, (any StoreValue)?)...) {
-        self.init(columns: StoreColumns(elements.map(\.0)), values: elements.map { $0.1?.storeScalar ?? .null })
+        self.init(columns: StoreColumns(elements.map(\.0)), values: elements.map { $0.1?.storeScalar ?? .null }, engine: .sqlite)
     }
 }

@@ -18,21 +18,39 @@ import Synchronization
 final class PostgresConnectionPool: Sendable {
     let configuration: PostgresConnection.Configuration
     let size: Int
+    /// An idle connection is closed after this long unused: a quiet console
+    /// (or a test's store, done with) holds none of the server's connections.
+    let idleTimeout: TimeAmount
     private let threads: NIOThreadPool
     /// The connections' own event loops: a transaction's thread waits on them,
     /// so they must never be the thread doing the waiting (the command line
     /// runs on NIO's shared loops).
     private let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = Mutex<[(connection: PostgresConnection, since: NIODeadline)]>([])
+    private let sweep = Mutex<RepeatedTask?>(nil)
     private let nextId = Atomic<Int>(1)
     private let logger: Logger
 
-    init(configuration: PostgresConnection.Configuration, size: Int, logger: Logger) {
+    init(configuration: PostgresConnection.Configuration, size: Int, idleTimeout: TimeAmount, logger: Logger) {
         self.configuration = configuration
         self.size = size
+        self.idleTimeout = idleTimeout
         self.logger = logger
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
+        let task = eventLoops.next().scheduleRepeatedTask(initialDelay: idleTimeout, delay: idleTimeout) { [weak self] _ in
+            self?.closeIdle(olderThan: .now() - idleTimeout)
+        }
+        sweep.withLock { $0 = task }
+    }
+
+    private func closeIdle(olderThan cutoff: NIODeadline) {
+        let stale = idle.withLock { idle in
+            let stale = idle.filter { $0.since < cutoff }.map(\.connection)
+            idle.removeAll { $0.since < cutoff }
+            return stale
+        }
+        for connection in stale { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
     }
 
     /// `body` on one of the pool's threads with a connection to itself.
@@ -66,7 +84,7 @@ final class PostgresConnectionPool: Sendable {
     }
 
     private func checkOut() throws -> PostgresConnection {
-        while let connection = idle.withLock({ $0.popLast() }) {
+        while let connection = idle.withLock({ $0.popLast()?.connection }) {
             if !connection.isClosed { return connection }
         }
         let id = nextId.add(1, ordering: .relaxed).oldValue
@@ -82,7 +100,7 @@ final class PostgresConnectionPool: Sendable {
         guard !connection.isClosed else { return }
         let kept = idle.withLock { idle in
             guard idle.count < size else { return false }
-            idle.append(connection)
+            idle.append((connection, .now()))
             return true
         }
         if !kept { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
@@ -91,6 +109,7 @@ final class PostgresConnectionPool: Sendable {
     /// Close every idle connection and wait for them to close; then stop the
     /// threads (the store is closed). Never from one of the pool's own threads.
     func shutdown() {
+        sweep.withLock { $0?.cancel() }
         let closed = DispatchGroup()
         for connection in takeIdle() {
             closed.enter()
@@ -105,19 +124,29 @@ final class PostgresConnectionPool: Sendable {
     }
 
     deinit {
+        sweep.withLock { $0?.cancel() }
         // The last reference may go on any thread (one of the pool's own):
-        // nothing here waits. Each connection is kept until its close completes.
+        // nothing here waits. Each connection is kept until its close has
+        // completed, and only then do the loops and threads stop.
+        let loops = eventLoops, threads = threads
+        let closed = DispatchGroup()
         for connection in takeIdle() {
-            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            closed.enter()
+            connection.close().whenComplete { _ in
+                withExtendedLifetime(connection) {}
+                closed.leave()
+            }
         }
-        threads.shutdownGracefully { _ in }
-        eventLoops.shutdownGracefully { _ in }
+        closed.notify(queue: .global()) {
+            threads.shutdownGracefully { _ in }
+            loops.shutdownGracefully { _ in }
+        }
     }
 
     private func takeIdle() -> [PostgresConnection] {
         idle.withLock { idle in
             defer { idle.removeAll() }
-            return idle
+            return idle.map(\.connection)
         }
     }
 }

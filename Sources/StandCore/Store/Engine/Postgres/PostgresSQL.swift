@@ -18,7 +18,8 @@ enum PostgresSQL {
         if let known = converted.withLock({ $0[sql] }) { return known }
         var output = ""
         output.reserveCapacity(sql.utf8.count + 16)
-        var next = 1
+        // As SQLite numbers them: a bare `?` is one more than the largest number given so far.
+        var largest = 0
         scan(sql) { piece in
             switch piece {
             case .code(let text):
@@ -27,9 +28,10 @@ enum PostgresSQL {
                     output += rest[..<mark]
                     let digits = rest[rest.index(after: mark)...].prefix { $0.isASCII && $0.isNumber }
                     if digits.isEmpty {
-                        output += "$\(next)"
-                        next += 1
+                        largest += 1
+                        output += "$\(largest)"
                     } else {
+                        largest = max(largest, Int(digits) ?? 0)
                         output += "$" + digits
                     }
                     rest = rest[digits.endIndex...]

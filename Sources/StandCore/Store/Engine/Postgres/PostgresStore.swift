@@ -27,7 +27,7 @@ final class PostgresStore: Sendable {
     /// Held while migrations run: two consoles starting at once migrate once.
     static let migrationLock = 0x5374_616E_6400_0002
 
-    init(url: String, busyTimeout: TimeInterval, connections: Int = 10, logger: Logger) throws {
+    init(url: String, busyTimeout: TimeInterval, options: PostgresOptions, logger: Logger) throws {
         let location = try PostgresLocation(url)
         var configuration = location.configuration
         configuration.options.additionalStartupParameters = [
@@ -36,7 +36,8 @@ final class PostgresStore: Sendable {
             ("lock_timeout", "\(Int(busyTimeout * 1000))"),
             ("TimeZone", "UTC"),
         ]
-        self.pool = PostgresConnectionPool(configuration: configuration, size: connections, logger: logger)
+        self.pool = PostgresConnectionPool(configuration: configuration, size: options.connections,
+                                           idleTimeout: .milliseconds(Int64(options.idleTimeout * 1000)), logger: logger)
         self.logger = logger
         self.displayName = location.displayName
     }
@@ -164,5 +165,16 @@ struct PostgresLocation {
             configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: .disable)
             displayName = "postgres://\(user)@\(host):\(port)/\(database)"
         }
+    }
+}
+
+/// How many connections a console holds to the server, at most, and how long one stays open unused.
+public struct PostgresOptions: Sendable {
+    public var connections: Int
+    public var idleTimeout: TimeInterval
+
+    public init(connections: Int = 10, idleTimeout: TimeInterval = 60) {
+        self.connections = connections
+        self.idleTimeout = idleTimeout
     }
 }

@@ -1,0 +1,77 @@
+/// The few SQL functions the two engines name or shape differently, in one
+/// place: everything else the console sends is written once for both.
+extension StoreEngine {
+    /// Values of a group joined into one text. SQLite's `group_concat` takes
+    /// the rows in the order its subquery gives them (write `orderedBy` there
+    /// too); PostgreSQL's `string_agg` is told the order.
+    public func joined(_ expression: String, separator: String, orderedBy order: String) -> String {
+        switch self {
+        case .sqlite: "group_concat(\(expression), '\(separator)')"
+        case .postgres: "string_agg(\(expression), '\(separator)' ORDER BY \(order))"
+        }
+    }
+
+    /// A subquery of the text values of a JSON array (`["a","b"]`): one list
+    /// bound as one argument, however long.
+    public func jsonArrayValues(_ array: String) -> String {
+        switch self {
+        case .sqlite: "SELECT value FROM json_each(\(array))"
+        case .postgres: "SELECT json_array_elements_text(CAST(\(array) AS json))"
+        }
+    }
+
+    /// The 1-based position of `needle` in `text`, 0 when absent.
+    public func position(of needle: String, in text: String) -> String {
+        switch self {
+        case .sqlite: "instr(\(text), \(needle))"
+        case .postgres: "strpos(\(text), \(needle))"
+        }
+    }
+}
+
+extension StoreEngine {
+    /// Now, as the store writes times (`YYYY-MM-DD HH:MM:SS.SSS`, UTC), by the engine's clock.
+    public var now: String {
+        switch self {
+        case .sqlite: "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+        case .postgres: "to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS')"
+        }
+    }
+
+    /// The larger of two values that are never NULL (SQLite's two-argument
+    /// `max` gives NULL for a NULL; PostgreSQL's `GREATEST` skips it).
+    public func greater(_ a: String, _ b: String) -> String {
+        switch self {
+        case .sqlite: "max(\(a), \(b))"
+        case .postgres: "GREATEST(\(a), \(b))"
+        }
+    }
+
+    /// The smaller of two values that are never NULL (see `greater`).
+    public func lesser(_ a: String, _ b: String) -> String {
+        switch self {
+        case .sqlite: "min(\(a), \(b))"
+        case .postgres: "LEAST(\(a), \(b))"
+        }
+    }
+}
+
+/// SQL written once with the few engine-specific pieces (`StoreEngine`'s
+/// dialect) filled in for each engine ahead of time: a statement read on
+/// every page is not rebuilt per request.
+public struct EngineSQL: Sendable {
+    private let sqlite: String
+    private let postgres: String
+
+    public init(_ make: (StoreEngine) -> String) {
+        sqlite = make(.sqlite)
+        postgres = make(.postgres)
+    }
+
+    public subscript(engine: StoreEngine) -> String {
+        switch engine {
+        case .sqlite: sqlite
+        case .postgres: postgres
+        }
+    }
+}
