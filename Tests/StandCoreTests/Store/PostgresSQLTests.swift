@@ -43,5 +43,6 @@ import Testing
         let socket = try PostgresLocation("postgresql://stand@/stand?host=/tmp/run")
         #expect(socket.displayName == "postgres://stand@[/tmp/run]:5432/stand")
         #expect(throws: StoreError.self) { try PostgresLocation("mysql://x@y/z") }
+        #expect(throws: StoreError.self, "TLS asked for is never dropped quietly") { try PostgresLocation("postgres://stand@db.example.com/stand?sslmode=require") }
     }
 }
