@@ -54,15 +54,16 @@ private final class Databases: @unchecked Sendable {
         return components.string!
     }
 
+    /// Copies of one template may be made at once (each takes a share lock
+    /// on it): only naming and the template's making hold the lock.
     func create(template requested: String? = nil) throws -> String {
-        try lock.withLock {
-            let source = try requested ?? migratedTemplate()
+        let (source, name) = try lock.withLock {
             count += 1
-            let name = "stand_test_\(getpid())_\(count)"
-            try psql("CREATE DATABASE \(name) TEMPLATE \(source)")
-            made.append(name)
-            return url(name)
+            return (try requested ?? migratedTemplate(), "stand_test_\(getpid())_\(count)")
         }
+        try psql("CREATE DATABASE \(name) TEMPLATE \(source)")
+        lock.withLock { made.append(name) }
+        return url(name)
     }
 
     /// Made and migrated once per process; no connection may stay open to it (a copy needs none).
