@@ -31,13 +31,16 @@ public final class ChildProcess: @unchecked Sendable {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
+        // STAND_TEST_CHILD_LOG=FILE: what the programs print goes there (debugging a test).
+        let log = ProcessInfo.processInfo.environment["STAND_TEST_CHILD_LOG"] ?? "/dev/null"
+        let logFlags = log == "/dev/null" ? O_WRONLY : O_WRONLY | O_CREAT | O_APPEND
         if pipeOutput {
             guard GNU.pipe2(&stdoutPipe, O_CLOEXEC) == 0 else { throw ChildProcessError.spawn(errno) }
             posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, log, logFlags, 0o644)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, log, logFlags, 0o644)
         // Nothing else of the test process (its stores, its sockets) goes to the child.
         GNU.addCloseFrom(&actions, 3)
         if let directory { GNU.addChdir(&actions, directory) }

@@ -11,10 +11,7 @@ import Testing
 /// lists what changed since, each change with the audit event behind it, and
 /// names any change the record does not explain.
 @Suite struct KeptSnapshotTests {
-    // SQLite only for now: on PostgreSQL the spawned `verify-draw` was seen to
-    // end with SIGILL when the whole suite runs (alone it passes); the in-process
-    // VerifyDrawCommandTests cover PostgreSQL meanwhile. Issue 25's note.
-    @Test(.sqliteOnly) func aDrawStaysCheckableAfterDeletionsAndACorrectionAndABackdoorChangeIsNamed() async throws {
+    @Test func aDrawStaysCheckableAfterDeletionsAndACorrectionAndABackdoorChangeIsNamed() async throws {
         let setup = try await DrawTests.setUp()
         let console = setup.console, store = console.store
         try await store.write { db in try db.execute(sql: "UPDATE sweepstakes SET winner_count = 2 WHERE id = ?", arguments: [setup.sweepstakes]) }

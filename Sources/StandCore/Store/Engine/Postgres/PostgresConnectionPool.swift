@@ -29,6 +29,7 @@ final class PostgresConnectionPool: Sendable {
     private let idle = Mutex<[(connection: PostgresConnection, since: NIODeadline)]>([])
     private let sweep = Mutex<RepeatedTask?>(nil)
     private let nextId = Atomic<Int>(1)
+    private let isShutDown = Atomic<Bool>(false)
     private let logger: Logger
 
     init(configuration: PostgresConnection.Configuration, size: Int, idleTimeout: TimeAmount, logger: Logger) {
@@ -65,14 +66,17 @@ final class PostgresConnectionPool: Sendable {
     func withConnectionBlocking<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         guard MultiThreadedEventLoopGroup.currentEventLoop != nil else { return try onThisThread(body) }
         return try withoutActuallyEscaping(body) { body in
-            let work = UncheckedBox(body)
+            let work = UncheckedBox<((PostgresConnection) throws -> T)?>(body)
             let outcome = UncheckedBox<Result<T, any Error>?>(nil)
             let done = DispatchSemaphore(value: 0)
             threads.submit { _ in
-                outcome.value = Result { try self.onThisThread(work.value) }
+                outcome.value = Result { try self.onThisThread(work.value!) }
                 done.signal()
             }
             done.wait()
+            // The pool may not have released the submitted closure yet: `body`
+            // must not outlive this block through it (Swift traps if it does).
+            work.value = nil
             return try outcome.value!.get()
         }
     }
@@ -109,7 +113,11 @@ final class PostgresConnectionPool: Sendable {
     /// Close every idle connection and wait for them to close; then stop the
     /// threads (the store is closed). Never from one of the pool's own threads.
     func shutdown() {
-        sweep.withLock { $0?.cancel() }
+        // Cancelled once: a cancel after the loops stopped would be scheduled on a stopped loop.
+        sweep.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
         let closed = DispatchGroup()
         for connection in takeIdle() {
             closed.enter()
@@ -121,10 +129,12 @@ final class PostgresConnectionPool: Sendable {
         closed.wait()
         try? threads.syncShutdownGracefully()
         try? eventLoops.syncShutdownGracefully()
+        isShutDown.store(true, ordering: .releasing)
     }
 
     deinit {
         sweep.withLock { $0?.cancel() }
+        guard !isShutDown.load(ordering: .acquiring) else { return }
         // The last reference may go on any thread (one of the pool's own):
         // nothing here waits. Each connection is kept until its close has
         // completed, and only then do the loops and threads stop.
