@@ -108,19 +108,13 @@ public final class PendingErasures: Sendable {
                     """, []).map { $0[0] as String } + ["users"]
                 // INDEX_CLEANUP ON: VACUUM would otherwise skip the indexes when few rows died.
                 try session.execute("VACUUM (INDEX_CLEANUP ON) " + tables.map { "\"\($0)\"" }.joined(separator: ", "), [])
-                let write = PostgresSession(connection: connection, logger: postgres.logger, inTransaction: true)
-                try write.execute("BEGIN", [])
-                do {
-                    let db = StoreDatabase(postgres: write)
+                // Marked as every console change is written: behind the console's writer lock.
+                try postgres.transaction(connection, writes: true) { db in
                     for row in pending {
                         let uuid: String = row["uuid"]
                         try db.execute(sql: "UPDATE deleted_accounts SET erased_at = ? WHERE uuid = ? AND erased_at IS NULL", arguments: [now, uuid])
                         try AuditLog.record(db, .userErased, by: .system, target: (AuditTarget.user, uuid), detail: Self.vacuumed, at: now)
                     }
-                    try write.execute("COMMIT", [])
-                } catch {
-                    try? write.execute("ROLLBACK", [])
-                    throw error
                 }
                 return .erased(count: pending.count)
             }

@@ -73,7 +73,8 @@ final class PostgresStore: Sendable {
 
     /// Reads see one snapshot (REPEATABLE READ), as a SQLite read transaction
     /// does; writes are READ COMMITTED behind the console's writer lock.
-    private func transaction<T>(_ connection: PostgresConnection, writes: Bool, _ body: (StoreDatabase) throws -> T) throws -> T {
+    /// Every BEGIN … COMMIT of the console on PostgreSQL goes through here.
+    func transaction<T>(_ connection: PostgresConnection, writes: Bool, _ body: (StoreDatabase) throws -> T) throws -> T {
         let session = PostgresSession(connection: connection, logger: logger, inTransaction: true)
         try session.execute(writes ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
         do {
@@ -112,16 +113,10 @@ final class PostgresStore: Sendable {
                 """, [])
             let applied = Set(try session.rows("SELECT identifier FROM stand_migrations", []).map { $0[0] as String })
             for (name, sql) in PostgresMigrations.all where !applied.contains(name) {
-                let step = PostgresSession(connection: connection, logger: logger, inTransaction: true)
-                try step.execute("BEGIN", [])
-                do {
-                    try step.execute(sql, [])
-                    try step.execute("INSERT INTO stand_migrations (identifier, applied_at) VALUES (?, ?)",
-                                     [name, StoreTimestamp.string(Date())])
-                    try step.execute("COMMIT", [])
-                } catch {
-                    try? step.execute("ROLLBACK", [])
-                    throw error
+                try transaction(connection, writes: true) { db in
+                    try db.execute(sql: sql)
+                    try db.execute(sql: "INSERT INTO stand_migrations (identifier, applied_at) VALUES (?, ?)",
+                                   arguments: [name, StoreTimestamp.string(Date())])
                 }
             }
         }
