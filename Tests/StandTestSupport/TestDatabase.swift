@@ -31,13 +31,23 @@ public enum TestDatabase {
 }
 
 /// The databases this process made on the run's cluster.
+///
+/// A thread of its own keeps a few copies of the migrated template made ahead
+/// of time, so a test takes one at once: making one (a psql process waited
+/// for) on the test's own thread would hold one of Swift's few cooperative
+/// threads, and on 2 cores that starves the other tests' tasks.
 private final class Databases: @unchecked Sendable {
     static let shared = Databases()
-    private let lock = NSLock()
+    /// Guards everything below; the filler waits on it for a spare to be taken.
+    private let condition = NSCondition()
     private var made: [String] = []
-    private var template: String?
+    private var spares: [String] = []
+    private var fillerFailure: (any Error)?
+    private var filling = false
+    private var stopping = false
     private var count = 0
     private let server: URL
+    private static let sparesKept = 4
 
     private init() {
         guard let text = ProcessInfo.processInfo.environment["STAND_TEST_POSTGRES"], let url = URL(string: text) else {
@@ -45,6 +55,7 @@ private final class Databases: @unchecked Sendable {
         }
         server = url
         atexit { Databases.shared.dropAll() }
+        Thread.detachNewThread { Databases.shared.keepSparesMade() }
     }
 
     /// The URL of database `name` on the run's cluster.
@@ -54,28 +65,73 @@ private final class Databases: @unchecked Sendable {
         return components.string!
     }
 
-    /// Copies of one template may be made at once (each takes a share lock
-    /// on it): only naming and the template's making hold the lock.
+    /// A migrated database made ahead of time, or with `template`, a copy of that one made now.
     func create(template requested: String? = nil) throws -> String {
-        let (source, name) = try lock.withLock {
-            count += 1
-            return (try requested ?? migratedTemplate(), "stand_test_\(getpid())_\(count)")
+        if let requested {
+            let name = condition.withLock { newName() }
+            try psql("CREATE DATABASE \(name) TEMPLATE \(requested)")
+            return url(name)
         }
-        try psql("CREATE DATABASE \(name) TEMPLATE \(source)")
-        lock.withLock { made.append(name) }
+        condition.lock()
+        defer { condition.unlock() }
+        while spares.isEmpty {
+            if let fillerFailure { throw fillerFailure }
+            condition.wait()
+        }
+        let name = spares.removeFirst()
+        condition.broadcast()
         return url(name)
+    }
+
+    /// Called with the lock held. Named (and listed for dropping) before it is made.
+    private func newName() -> String {
+        count += 1
+        let name = "stand_test_\(getpid())_\(count)"
+        made.append(name)
+        return name
+    }
+
+    private func keepSparesMade() {
+        do {
+            let template = try migratedTemplate()
+            while true {
+                condition.lock()
+                while spares.count >= Self.sparesKept && !stopping { condition.wait() }
+                if stopping {
+                    condition.unlock()
+                    return
+                }
+                let name = newName()
+                filling = true
+                condition.unlock()
+                let made = Result { try psql("CREATE DATABASE \(name) TEMPLATE \(template)") }
+                let failed = condition.withLock {
+                    filling = false
+                    switch made {
+                    case .success: spares.append(name)
+                    case .failure(let error): fillerFailure = error
+                    }
+                    condition.broadcast()
+                    return fillerFailure != nil
+                }
+                if failed { return }
+            }
+        } catch {
+            condition.withLock {
+                fillerFailure = error
+                condition.broadcast()
+            }
+        }
     }
 
     /// Made and migrated once per process; no connection may stay open to it (a copy needs none).
     private func migratedTemplate() throws -> String {
-        if let template { return template }
         let name = "stand_template_\(getpid())"
+        condition.withLock { made.append(name) }
         try psql("DROP DATABASE IF EXISTS \(name)")
         try psql("CREATE DATABASE \(name) TEMPLATE template0")
-        made.append(name)
         let store = try StandStore(path: url(name), localFiles: FileManager.default.temporaryDirectory.appendingPathComponent(name).path)
         store.close()
-        template = name
         return name
     }
 
@@ -85,9 +141,14 @@ private final class Databases: @unchecked Sendable {
         guard status == 0 else { throw TestDatabaseError.psqlFailed(sql, status) }
     }
 
+    /// At exit: stop the filler (letting a copy in progress finish), then drop every database made.
     func dropAll() {
-        let names = lock.withLock { made }
-        guard !names.isEmpty else { return }
+        let names = condition.withLock {
+            stopping = true
+            condition.broadcast()
+            while filling { condition.wait() }
+            return made
+        }
         for name in names.reversed() {
             try? psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
         }

@@ -8,10 +8,7 @@ import Testing
     /// With nothing pending the loop looks once per idle check. It used to
     /// race a sleep against its wake-up stream; the first time the sleep won,
     /// the stream ended and the loop spun a core from then on.
-    // SQLite only for now: in the PostgreSQL run the tests' blocking CREATE
-    // DATABASE calls hold the few cooperative threads this loop's task needs
-    // (it passes alone). Issue 25's note.
-    @Test(.sqliteOnly) func anIdleLoopWaitsForItsNextCheck() async throws {
+    @Test func anIdleLoopWaitsForItsNextCheck() async throws {
         let store = try temporaryStore()
         let idleCheck = Duration.milliseconds(40)
         let erasures = PendingErasures(store: store, idleCheck: idleCheck)
