@@ -40,5 +40,6 @@ enum PostgresMigrations {
         ("016_erasure_outbox_and_exports", migration016),
         ("017_staff_second_factor", migration017),
         ("018_sessions_in_view_and_sign_in_codes", migration018),
+        ("019_tallies_per_statement", migration019),
     ]
 }
