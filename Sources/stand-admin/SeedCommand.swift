@@ -10,7 +10,7 @@ struct SeedCommand: ParsableCommand {
     @Option(help: "Random seed; the same seed writes the same data.") var seed: UInt64 = 1
 
     func validate() throws {
-        guard users >= 0, users <= 5_000_000 else { throw ValidationError("--users must be between 0 and 5,000,000") }
+        guard users >= 0, users <= 20_000_000 else { throw ValidationError("--users must be between 0 and 20,000,000") }
         guard days >= 0, days <= 3_650 else { throw ValidationError("--days must be between 0 and 3,650") }
     }
 

@@ -90,28 +90,25 @@ public struct DemoSeeder: Sendable {
         var inserted = 0
         while inserted < options.users {
             let batch = min(Self.batchSize, options.users - inserted)
-            var rows: [StoreArguments] = [], stands: [[UInt64]?] = []
+            var rows: [StoreArguments] = [], uuids: [String] = [], stands: [[UInt64]?] = []
             rows.reserveCapacity(batch)
+            uuids.reserveCapacity(batch)
             stands.reserveCapacity(batch)
             for offset in 0..<batch {
                 let index = inserted + offset
-                let (row, stood) = makeUser(number: existing + index, options: options, clock: clock, hash: sharedHash,
-                                            answerable: index % every == 0 ? answerable : nil, todayShare: todayShare, random: &random)
+                let (uuid, row, stood) = makeUser(number: existing + index, options: options, clock: clock, hash: sharedHash,
+                                                  answerable: index % every == 0 ? answerable : nil, todayShare: todayShare, random: &random)
+                uuids.append(uuid)
                 rows.append(row)
                 stands.append(stood)
             }
             let ids = try store.writeBlocking { db in
-                let statement = try db.makeStatement(sql: """
-                    INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, points,
-                        current_streak, longest_streak, last_stood_on, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                    """)
-                var ids: [Int64] = []
-                for (row, stood) in zip(rows, stands) {
-                    let id = try Int64.fetchOne(statement, arguments: row)
-                    if stood != nil, let id { ids.append(id) }
+                // Ids by UUID: the order of a multi-row INSERT's RETURNING rows is not promised.
+                var idByUUID: [String: Int64] = [:]
+                try Self.insert(db, into: Self.usersInsert, rows: rows[...], returning: "id, uuid") { row in
+                    idByUUID[row["uuid"] as String] = row["id"]
                 }
-                return ids
+                return zip(uuids, stands).compactMap { uuid, stood in stood == nil ? nil : idByUUID[uuid] }
             }
             for (id, stood) in zip(ids, stands.compactMap { $0 }) { histories.append(userId: id, days: stood) }
             inserted += batch
@@ -120,11 +117,16 @@ public struct DemoSeeder: Sendable {
         return (inserted, histories)
     }
 
-    /// A user's row, and the days (bits by day index, oldest first) they stood
+    static let usersInsert = """
+        INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, points,
+            current_streak, longest_streak, last_stood_on, created_at, updated_at)
+        """
+
+    /// A user's UUID and row, and the days (bits by day index, oldest first) they stood
     /// on when they stood at all. `answerable` is nil for a user who never
     /// answers, otherwise which days have a question.
     private func makeUser(number: Int, options: Options, clock: SeedClock, hash: String, answerable: [Bool]?,
-                          todayShare: Int, random: inout SeedRandom) -> (StoreArguments, [UInt64]?) {
+                          todayShare: Int, random: inout SeedRandom) -> (String, StoreArguments, [UInt64]?) {
         let first = random.pick(SeedVocabulary.firstNames), last = random.pick(SeedVocabulary.lastNames)
         let separator = random.pick(Self.separators)
         let email = "\(first)\(separator)\(last)\(number)@\(random.pick(SeedVocabulary.domains))"
@@ -158,8 +160,9 @@ public struct DemoSeeder: Sendable {
         // Written as GRDB writes a Date (StoreTimestampTests), formatted once for both columns.
         let created = StoreTimestamp.string(UTCDate.adding(days: -joinedDaysAgo, to: clock.now).addingTimeInterval(-Double(random.int(0..<86_400))))
         let lastStood = standing.lastDay.map(clock.day)
-        return ([random.uuid(), email, phone, hash, birthdate, reminder, standing.points, standing.currentStreak(today: 0),
-                 standing.longest, lastStood, created, created], stood)
+        let uuid = random.uuid()
+        return (uuid, [uuid, email, phone, hash, birthdate, reminder, standing.points, standing.currentStreak(today: 0),
+                       standing.longest, lastStood, created, created], stood)
     }
 
     /// A question to answer on a past day or today: its choice positions and
@@ -239,8 +242,8 @@ public struct DemoSeeder: Sendable {
                 }
             }
             try insertInBatches([
-                ("INSERT INTO answers (question_id, user_id, choice_position, answered_at) VALUES (?, ?, ?, ?)", answerRows),
-                ("INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at) VALUES (?, ?, ?, ?, ?)", entryRows),
+                ("INSERT INTO answers (question_id, user_id, choice_position, answered_at)", answerRows),
+                ("INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)", entryRows),
             ])
             answers += answerRows.count
             entries += entryRows.count
@@ -249,23 +252,55 @@ public struct DemoSeeder: Sendable {
         return (answers, entries)
     }
 
-    /// Rows for several prepared statements, in order, at most `batchSize` a transaction.
-    func insertInBatches(_ work: [(sql: String, rows: [StoreArguments])]) throws {
+    /// Rows for several `INSERT INTO table (columns)` heads, in order, at most `batchSize` a transaction.
+    func insertInBatches(_ work: [(head: String, rows: [StoreArguments])]) throws {
         var item = 0, next = 0
         while item < work.count {
             try store.writeBlocking { db in
                 var budget = Self.batchSize
                 while budget > 0, item < work.count {
-                    let (sql, rows) = work[item]
+                    let (head, rows) = work[item]
                     let end = min(rows.count, next + budget)
-                    if end > next {
-                        let statement = try db.makeStatement(sql: sql)
-                        for row in rows[next..<end] { try statement.execute(arguments: row) }
-                    }
+                    if end > next { try Self.insert(db, into: head, rows: rows[next..<end]) }
                     budget -= end - next
                     (item, next) = end == rows.count ? (item + 1, 0) : (item, end)
                 }
             }
+        }
+    }
+}
+
+extension DemoSeeder {
+    /// Rows per INSERT statement: on a server each statement is a round trip,
+    /// so a few hundred rows go in one, within both engines' limits on
+    /// parameters (SQLite 32,766; PostgreSQL 65,535).
+    static func rowsPerStatement(columns: Int) -> Int {
+        max(1, min(500, 30_000 / max(1, columns)))
+    }
+
+    /// `head VALUES (…), (…), …` for `rows` (all of one width), several rows a
+    /// statement; each row `returning` names is handed to `returned`.
+    static func insert(_ db: StoreDatabase, into head: String, rows: ArraySlice<StoreArguments>, returning: String? = nil,
+                       _ returned: (StoreRow) throws -> Void = { _ in }) throws {
+        guard let columns = rows.first?.values.count else { return }
+        let perStatement = rowsPerStatement(columns: columns)
+        let tuple = "(" + StoreArguments.placeholders(columns) + ")"
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let end = min(start + perStatement, rows.endIndex)
+            var sql = head + " VALUES " + Array(repeating: tuple, count: end - start).joined(separator: ", ")
+            if let returning { sql += " RETURNING " + returning }
+            var arguments = StoreArguments()
+            arguments.values.reserveCapacity((end - start) * columns)
+            for row in rows[start..<end] { arguments += row }
+            // The full-size statement is prepared once per transaction (SQLite caches it by its text).
+            let statement = end - start == perStatement ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+            if returning == nil {
+                try statement.execute(arguments: arguments)
+            } else {
+                for row in try StoreRow.fetchAll(statement, arguments: arguments) { try returned(row) }
+            }
+            start = end
         }
     }
 }
