@@ -5,15 +5,17 @@
   bench-data.py heavy-user DB ANSWERS ENTRIES
                                          add an account with that many answers and
                                          sweepstakes entries; print "uuid email"
-  bench-data.py million-answers DB       a past question every user answered (once);
-                                         print its id
-  bench-data.py big-sweepstakes DB       an ended sweepstakes where every user holds ten
-                                         entries (1M entrants, 10M entries); print its id
+  bench-data.py million-answers DB       a past question the first million users answered
+                                         (once); print its id
+  bench-data.py big-sweepstakes DB       a sweepstakes where each of the first million users
+                                         holds ten entries (10M entries); print its id
   bench-data.py paths DB entrant COUNT ID
                                          entrant searches on sweepstakes ID
   bench-data.py long-history DB ANSWERS  one account that answered that many days, with
                                          notes, a suspension and entries (made once per
                                          store and size); print its uuid
+
+DB is a SQLite file or a postgres:// URL (psycopg); the SQL is written once for both.
 """
 import datetime
 import random
@@ -23,6 +25,55 @@ import urllib.parse
 import uuid as uuidlib
 
 PAGE_SIZE = 25
+# The big question and sweepstakes hold this many users, whatever the store's size.
+MILLION = 1_000_000
+
+
+class Store:
+    """The store as another program opens it: a SQLite file or a PostgreSQL database."""
+
+    def __init__(self, location):
+        self.postgres = location.startswith(("postgres://", "postgresql://"))
+        if self.postgres:
+            import psycopg
+            self.db = psycopg.connect(location)
+        else:
+            self.db = sqlite3.connect(location, timeout=30)
+            self.db.execute("PRAGMA foreign_keys = ON")
+
+    def sql(self, text):
+        """psycopg's placeholders are %s: `?` outside quoted literals becomes one, and every % is doubled."""
+        if not self.postgres:
+            return text
+        out, quoted = [], False
+        for char in text:
+            if char == "'":
+                quoted = not quoted
+            out.append("%s" if char == "?" and not quoted else "%%" if char == "%" else char)
+        return "".join(out)
+
+    def execute(self, text, params=()):
+        return self.db.execute(self.sql(text), params)
+
+    def executemany(self, text, rows):
+        if self.postgres:
+            with self.db.cursor() as cursor:
+                cursor.executemany(self.sql(text), rows)
+        else:
+            self.db.executemany(text, rows)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, *rest):
+        # One transaction: commit, or roll back on an error (both drivers start one implicitly).
+        (self.db.rollback if kind else self.db.commit)()
+        return False
+
+
+def two_digits(expression):
+    """`expression` (an integer below 100) as two digits, in SQL both engines run."""
+    return f"(CASE WHEN ({expression}) < 10 THEN '0' ELSE '' END || ({expression}))"
 
 
 def search(text, **extra):
@@ -65,7 +116,7 @@ def paths(db, kind, count, extra=None):
         for letter in "abcdefghijklmnopqrstuvwxyz":
             row = db.execute("SELECT email FROM users WHERE email >= ? AND email < ? ORDER BY email LIMIT 1 OFFSET ?",
                              (letter, chr(ord(letter) + 1), 999 * PAGE_SIZE - 1)).fetchone()
-            has_page = db.execute("SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE email > ? AND email < ? LIMIT 1)",
+            has_page = db.execute("SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE email > ? AND email < ? LIMIT 1) AS next",
                                   (row[0], chr(ord(letter) + 1))).fetchone()[0] if row else 0
             if row and has_page:
                 result.append(search(letter, after=row[0], page=1000))
@@ -91,10 +142,12 @@ def heavy_user(db, answers, entries):
         # Questions on old dates (one answer per question per user); reused across heavy users.
         for day in range(answers):
             runs_on = f"20{10 + day // 360:02d}-{day % 360 // 30 + 1:02d}-{day % 30 + 1:02d}"
-            db.execute("""INSERT OR IGNORE INTO daily_questions (text, runs_on, created_at, updated_at)
-                          VALUES ('Benchmark question', ?, '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""", (runs_on,))
+            db.execute("""INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
+                          VALUES ('Benchmark question', ?, '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')
+                          ON CONFLICT DO NOTHING""", (runs_on,))
             question = db.execute("SELECT id FROM daily_questions WHERE runs_on = ?", (runs_on,)).fetchone()[0]
-            db.execute("INSERT OR IGNORE INTO question_choices (question_id, position, text) VALUES (?, 0, 'Yes'), (?, 1, 'No')", (question, question))
+            db.execute("INSERT INTO question_choices (question_id, position, text) VALUES (?, 0, 'Yes'), (?, 1, 'No') ON CONFLICT DO NOTHING",
+                       (question, question))
             db.execute("INSERT INTO answers (question_id, user_id, choice_position, answered_at) VALUES (?, ?, ?, ?)",
                        (question, user_id, day % 2, runs_on + " 09:00:00.000"))
         sweepstakes = db.execute("SELECT id FROM sweepstakes WHERE status = 'open' ORDER BY id LIMIT 1").fetchone()[0]
@@ -119,13 +172,14 @@ def long_history(db, answers):
                       VALUES (?, ?, ?, 'x', '1980-01-01', '07:00', '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""",
                    (user_uuid, email, "+1998" + str(answers).rjust(7, "0")))
         user_id = db.execute("SELECT id FROM users WHERE uuid = ?", (user_uuid,)).fetchone()[0]
-        db.executemany("""INSERT OR IGNORE INTO daily_questions (text, runs_on, created_at, updated_at)
-                          VALUES ('What did you have for breakfast on ' || ? || '?', ?, '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')""",
+        db.executemany("""INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
+                          VALUES ('What did you have for breakfast on ' || ? || '?', ?, '2015-01-01 00:00:00.000', '2015-01-01 00:00:00.000')
+                          ON CONFLICT DO NOTHING""",
                        [(day, day) for day in days])
-        db.execute("""INSERT OR IGNORE INTO question_choices (question_id, position, text)
-                      SELECT id, 0, 'Toast' FROM daily_questions WHERE runs_on < '1974-01-01'""")
-        db.execute("""INSERT OR IGNORE INTO question_choices (question_id, position, text)
-                      SELECT id, 1, 'Nothing' FROM daily_questions WHERE runs_on < '1974-01-01'""")
+        db.execute("""INSERT INTO question_choices (question_id, position, text)
+                      SELECT id, 0, 'Toast' FROM daily_questions WHERE runs_on < '1974-01-01' ON CONFLICT DO NOTHING""")
+        db.execute("""INSERT INTO question_choices (question_id, position, text)
+                      SELECT id, 1, 'Nothing' FROM daily_questions WHERE runs_on < '1974-01-01' ON CONFLICT DO NOTHING""")
         db.execute("""INSERT INTO answers (question_id, user_id, choice_position, answered_at)
                       SELECT id, ?, id % 2, runs_on || ' 07:30:00.000' FROM daily_questions WHERE runs_on >= '1700-01-01' AND runs_on < ?""",
                    (user_id, days[-1] + "~"))
@@ -140,26 +194,29 @@ def long_history(db, answers):
 
 
 def million_answers(db):
-    """One answer per user (a million on the bench store) to a question of 2009-06-15,
+    """One answer from each of the first million users to a question of 2009-06-15,
     spread over the day's hours, written like the app writes them: the triggers keep
     the tallies. Made once; later runs reuse it."""
     runs_on = "2009-06-15"
     with db:
-        db.execute("""INSERT OR IGNORE INTO daily_questions (text, runs_on, created_at, updated_at)
-                      VALUES ('Which would you keep: phone, wallet or keys?', ?, '2009-01-01 00:00:00.000', '2009-01-01 00:00:00.000')""", (runs_on,))
+        db.execute("""INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
+                      VALUES ('Which would you keep: phone, wallet or keys?', ?, '2009-01-01 00:00:00.000', '2009-01-01 00:00:00.000')
+                      ON CONFLICT DO NOTHING""", (runs_on,))
         question = db.execute("SELECT id FROM daily_questions WHERE runs_on = ?", (runs_on,)).fetchone()[0]
-        db.execute("""INSERT OR IGNORE INTO question_choices (question_id, position, text)
-                      VALUES (?, 0, 'Phone'), (?, 1, 'Wallet'), (?, 2, 'Keys')""", (question, question, question))
-        db.execute("""INSERT OR IGNORE INTO answers (question_id, user_id, choice_position, answered_at)
-                      SELECT ?, id, (id * 7) % 3, ? || printf(' %02d:%02d:00.000', (id * 13) % 24, id % 60) FROM users""",
-                   (question, runs_on))
+        db.execute("""INSERT INTO question_choices (question_id, position, text)
+                      VALUES (?, 0, 'Phone'), (?, 1, 'Wallet'), (?, 2, 'Keys') ON CONFLICT DO NOTHING""", (question, question, question))
+        db.execute(f"""INSERT INTO answers (question_id, user_id, choice_position, answered_at)
+                      SELECT ?, id, (id * 7) % 3, ? || ' ' || {two_digits("(id * 13) % 24")} || ':' || {two_digits("id % 60")} || ':00.000'
+                      FROM users WHERE id <= ? ON CONFLICT DO NOTHING""",
+                   (question, runs_on, MILLION))
     return question
 
 
 def big_sweepstakes(db):
-    """Ten entries per user, written in one statement like an import would, the
-    triggers keeping entrants and totals. Made once; later runs reuse it."""
-    name = "Bench: every user, ten entries"
+    """Ten entries for each of the first million users, written in one statement
+    like an import would, the triggers keeping entrants and totals. Made once;
+    later runs reuse it."""
+    name = "Bench: a million entrants, ten entries each"
     row = db.execute("SELECT id FROM sweepstakes WHERE name = ?", (name,)).fetchone()
     if row:
         return row[0]
@@ -167,20 +224,21 @@ def big_sweepstakes(db):
         db.execute("""INSERT INTO sweepstakes (name, prize, starts_on, ends_on, status, winner_count, created_at)
                       VALUES (?, 'A car', '2025-01-01', '2025-01-31', 'open', 10, '2024-12-01 00:00:00.000')""", (name,))
         sweepstakes = db.execute("SELECT id FROM sweepstakes WHERE name = ?", (name,)).fetchone()[0]
-        db.execute("""INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
+        db.execute(f"""INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
                       SELECT ?, u.id, 1, CASE WHEN k.n = 9 THEN 'streak_bonus' ELSE 'daily_stand' END,
-                             '2025-01-' || printf('%02d', 1 + (u.id + k.n) % 31) || ' 12:00:00.000'
+                             '2025-01-' || {two_digits("1 + (u.id + k.n) % 31")} || ' 12:00:00.000'
                       FROM users u CROSS JOIN (SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4
-                                               UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9) k""",
-                   (sweepstakes,))
-    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                                               UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9) k
+                      WHERE u.id <= ?""",
+                   (sweepstakes, MILLION))
+    if not db.postgres:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return sweepstakes
 
 
 def main():
     command, path = sys.argv[1], sys.argv[2]
-    db = sqlite3.connect(path, timeout=30)
-    db.execute("PRAGMA foreign_keys = ON")
+    db = Store(path)
     if command == "paths":
         print("\n".join(paths(db, sys.argv[3], int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else None)))
     elif command == "big-sweepstakes":

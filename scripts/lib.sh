@@ -28,3 +28,13 @@ need_selenium() {
     "$VENV/bin/pip" install -q "selenium>=4.15,<5"
   fi
 }
+
+need_psycopg() {  # PostgreSQL from Python (scripts/bench-data.py, scripts/app-load on a postgres:// store)
+  if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+  fi
+  if ! "$VENV/bin/python" -c "import psycopg" 2>/dev/null; then
+    echo "installing psycopg into .venv" >&2
+    "$VENV/bin/pip" install -q "psycopg[binary]>=3.1,<4"
+  fi
+}
