@@ -39,8 +39,9 @@ public final class StandStore: Sendable {
             let postgres = try PostgresStore(url: path, busyTimeout: busyTimeout, options: options, logger: logger)
             self.backend = .postgres(postgres)
             self.path = postgres.displayName
+            // Made by the first file written there (the view journal, an export):
+            // a command that writes none (verify-draw, migrate) leaves no folder behind.
             let folder = localFiles ?? "data/" + postgres.displayName.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             self.localFilesPrefix = folder + "/store"
             do {
                 if migrate { try postgres.migrate() }

@@ -98,7 +98,13 @@ final class WriteAheadJournal {
 
     /// A new segment, created, locked and in view. Needs no lock of the caller's.
     static func openSegment(in directory: String) throws -> Segment {
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw Self.fault(errno, "mkdir") }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            // The local-files folder of a PostgreSQL store is made when first needed (`StandStore`).
+            guard errno == ENOENT else { throw Self.fault(errno, "mkdir") }
+            let parent = (directory as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw Self.fault(errno, "mkdir") }
+        }
         let name = "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         let hidden = "\(directory)/.\(name).tmp"
         let path = "\(directory)/\(name).\(Self.segmentExtension)"

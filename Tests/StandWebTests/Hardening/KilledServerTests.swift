@@ -58,7 +58,9 @@ import Testing
         try await console.createStaff("support@example.com", role: .support)
         let ana = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
         // A file where the journal's folder belongs: every segment fails to open, as on a failed disk.
-        try Data().write(to: URL(fileURLWithPath: AccountViewRecorder.journalDirectory(console.store)))
+        let journal = URL(fileURLWithPath: AccountViewRecorder.journalDirectory(console.store))
+        try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data().write(to: journal)
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             let page = try await browser.get("/users/\(ana.uuid)")
