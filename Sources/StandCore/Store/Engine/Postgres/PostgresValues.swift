@@ -43,8 +43,11 @@ extension StoreScalar {
         switch cell.dataType {
         case .bool:
             self = .integer(try cell.decode(Bool.self) ? 1 : 0)
-        case .int2, .int4, .int8, .oid:
+        case .int2, .int4, .int8:
             self = .integer(try cell.decode(Int64.self))
+        case .oid where cell.format == .binary && bytes.readableBytes == 4:
+            // An object id (the catalogs' own numbers): four bytes, unsigned.
+            self = .integer(Int64(bytes.readInteger(as: UInt32.self)!))
         case .float4, .float8:
             self = .real(try cell.decode(Double.self))
         case .numeric:
