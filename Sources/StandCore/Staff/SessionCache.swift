@@ -30,19 +30,25 @@ final class SessionCache: Sendable {
         var generation = 0
     }
 
+    /// What a session's lookup reads; a change to any of them empties the cache.
+    /// (A staff member deleted takes their sessions by cascade: `staff` names it.)
+    static let observedTables: Set<String> = ["staff", "staff_sessions", "staff_second_factors", "console_settings"]
+
     private let state = Mutex(State())
     private let observation = Mutex<AnyDatabaseCancellable?>(nil)
 
     init(store: StandStore) {
         switch store.backend {
         case .sqlite(let pool):
-            let cancellable = DatabaseRegionObservation(tracking: Table("staff"), Table("staff_sessions"), Table("staff_second_factors"), Table("console_settings"))
+            let cancellable = DatabaseRegionObservation(tracking: Self.observedTables.sorted().map { Table($0) })
                 .start(in: pool, onError: { [weak self] _ in self?.removeAll() }, onChange: { [weak self] _ in self?.removeAll() })
             observation.withLock { $0 = cancellable }
         case .postgres(let postgres):
-            // PostgreSQL does not say which tables a transaction changed: any
-            // write this process commits empties the cache (a refill is one lookup).
-            postgres.observeCommits { [weak self] in self?.removeAll() }
+            // A commit of this process that wrote one of these tables (by its
+            // statements' own words: `PostgresSession.written`) empties the cache.
+            postgres.observeCommits { [weak self] tables in
+                if tables.map({ !$0.isDisjoint(with: Self.observedTables) }) ?? true { self?.removeAll() }
+            }
         }
     }
 

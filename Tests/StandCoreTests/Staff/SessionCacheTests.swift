@@ -49,4 +49,30 @@ import Testing
                        id: "s", now: now, generation: generation)
         #expect(cache.lookUp(id: "s", now: now).active == nil)
     }
+
+    /// A commit that wrote none of the session tables leaves the cache alone
+    /// (on PostgreSQL every commit used to empty it: the account views' write
+    /// behind, every half second under load); one that wrote them empties it.
+    @Test func onlyAChangeToTheSessionTablesEmptiesTheCache() async throws {
+        let store = try temporaryStore()
+        let cache = SessionCache(store: store)
+        let now = Date()
+        let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
+                                 createdAt: now, lastLoginAt: nil, passwordChangedAt: now)
+        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60),
+                                   reference: "r", confirmedAt: now, userAgent: nil, address: nil)
+        cache.remember(SessionStore.Active(session: session, staff: member, hasSecondFactor: false, secondFactorRequired: false),
+                       id: "s", now: now, generation: cache.lookUp(id: "s", now: now).generation)
+        try await store.write { db in
+            try db.execute(sql: """
+                INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
+                VALUES ('0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f', 'jane@example.com', '+15552230000', 'x', '1990-01-01', '08:00', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
+                """)
+        }
+        #expect(cache.lookUp(id: "s", now: now).active != nil, "a write to users emptied the session cache")
+        try await store.write { db in
+            try db.execute(sql: "INSERT INTO console_settings (name, value, changed_at) VALUES ('second_factor_required', 'off', '2026-11-26 00:00:00.000')")
+        }
+        #expect(cache.lookUp(id: "s", now: now).active == nil, "a write to console_settings left the cache as it was")
+    }
 }

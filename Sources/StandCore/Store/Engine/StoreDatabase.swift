@@ -73,8 +73,8 @@ public struct StoreDatabase {
     public func notifyChanges(inTable table: String) throws {
         switch connection {
         case .sqlite(let db): try db.notifyChanges(in: Table(table))
-        // Every write this process commits on PostgreSQL notifies (`PostgresStore`).
-        case .postgres: break
+        // Named with the tables its statements wrote when the write commits (`PostgresStore`).
+        case .postgres(let session): session.noteWritten(table)
         }
     }
 

@@ -11,6 +11,10 @@ final class PostgresSession {
     /// Inside BEGIN … COMMIT: cursors can be declared on the server.
     let inTransaction: Bool
     private(set) var changesCount = 0
+    /// The tables this session's statements wrote (INSERT, UPDATE, DELETE and
+    /// `notifyChanges`), or nil once a statement wrote something unknown (DDL,
+    /// a CTE): the commit's observers then assume every table changed.
+    private(set) var writtenTables: Set<String>? = []
     private var cursors = 0
 
     /// Rows a server-side cursor hands over at a time (exports, a draw's entrants).
@@ -67,7 +71,13 @@ final class PostgresSession {
 
     @discardableResult
     private func run(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
-        let query = PostgresQuery(unsafeSQL: PostgresSQL.numbered(sql), binds: arguments.postgresBindings)
+        let numbered = PostgresSQL.numbered(sql)
+        switch Self.written(numbered) {
+        case .table(let table): writtenTables?.insert(table)
+        case .nothing: break
+        case .unknown: writtenTables = nil
+        }
+        let query = PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings)
         let result: PostgresQueryResult
         do {
             result = try connection.query(query, logger: logger).wait()
@@ -75,9 +85,39 @@ final class PostgresSession {
             throw PostgresProblem(error, statement: sql)
         }
         changesCount = result.metadata.rows ?? 0
-        guard let first = result.rows.first else { return [] }
+        return try Self.storeRows(result.rows)
+    }
+
+    /// A table changed by means a statement does not show (SQLite's WITHOUT ROWID tables' observers).
+    func noteWritten(_ table: String) {
+        writtenTables?.insert(table)
+    }
+
+    enum Written: Equatable {
+        case table(String), nothing, unknown
+    }
+
+    /// What a statement writes: the table of an INSERT, UPDATE or DELETE (by
+    /// its first words), nothing for a SELECT (the console's locks and `FOR
+    /// UPDATE` reads), transaction control and maintenance, and unknown for
+    /// anything else.
+    static func written(_ sql: String) -> Written {
+        let words = sql.split(maxSplits: 3, whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).prefix(3)
+            .map { $0.prefix { $0 != "(" }.lowercased() }
+        switch words.first {
+        case "insert" where words.count == 3 && words[1] == "into": return .table(words[2])
+        case "update" where words.count >= 2: return .table(words[1])
+        case "delete" where words.count == 3 && words[1] == "from": return .table(words[2])
+        case "select", "begin", "commit", "rollback", "declare", "fetch", "close", "lock", "set", "vacuum", "checkpoint":
+            return .nothing
+        default: return .unknown
+        }
+    }
+
+    private static func storeRows<Rows: Collection>(_ rows: Rows) throws -> [StoreRow] where Rows.Element == PostgresRow {
+        guard let first = rows.first else { return [] }
         let columns = StoreColumns(first.map(\.columnName))
-        return try result.rows.map { row in
+        return try rows.map { row in
             StoreRow(columns: columns, values: try row.map(StoreScalar.init))
         }
     }

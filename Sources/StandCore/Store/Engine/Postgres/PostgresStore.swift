@@ -19,7 +19,7 @@ final class PostgresStore: Sendable {
     let logger: Logger
     /// The server and database, without the password: for messages and logs.
     let displayName: String
-    private let commitObservers = Mutex<[@Sendable () -> Void]>([])
+    private let commitObservers = Mutex<[@Sendable (Set<String>?) -> Void]>([])
 
     /// The advisory lock every console write transaction holds (any constant
     /// of ours; other programs may read docs/store.md and take it too).
@@ -56,9 +56,7 @@ final class PostgresStore: Sendable {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
-        let value = try await pool.withConnection { connection in try self.transaction(connection, writes: true, body) }
-        notifyCommitted()
-        return value
+        try await pool.withConnection { connection in try self.transaction(connection, writes: true, body) }
     }
 
     func readBlocking<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
@@ -66,9 +64,7 @@ final class PostgresStore: Sendable {
     }
 
     func writeBlocking<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
-        let value = try pool.withConnectionBlocking { connection in try transaction(connection, writes: true, body) }
-        notifyCommitted()
-        return value
+        try pool.withConnectionBlocking { connection in try transaction(connection, writes: true, body) }
     }
 
     /// Reads see one snapshot (REPEATABLE READ), as a SQLite read transaction
@@ -81,6 +77,7 @@ final class PostgresStore: Sendable {
             if writes { try session.execute("SELECT pg_advisory_xact_lock(\(Self.consoleWriterLock))", []) }
             let value = try body(StoreDatabase(postgres: session))
             try session.execute("COMMIT", [])
+            if writes { notifyCommitted(session.writtenTables) }
             return value
         } catch {
             // A connection that failed mid-transaction is closed; the pool drops it.
@@ -89,14 +86,18 @@ final class PostgresStore: Sendable {
         }
     }
 
-    /// Run `body` after every write this process commits (`SessionCache`):
-    /// PostgreSQL does not tell a client which tables a transaction touched.
-    func observeCommits(_ body: @escaping @Sendable () -> Void) {
+    /// Run `body` after every write this process commits, with the tables it
+    /// wrote (nil: any table), as its statements name them: PostgreSQL does not
+    /// tell a client which tables a transaction touched (`SessionCache`). A
+    /// table changed only by a trigger or a cascade is not named: observers
+    /// watch the tables the change itself names.
+    func observeCommits(_ body: @escaping @Sendable (Set<String>?) -> Void) {
         commitObservers.withLock { $0.append(body) }
     }
 
-    private func notifyCommitted() {
-        for observer in commitObservers.withLock({ $0 }) { observer() }
+    private func notifyCommitted(_ tables: Set<String>?) {
+        guard tables?.isEmpty != true else { return }
+        for observer in commitObservers.withLock({ $0 }) { observer(tables) }
     }
 
     // MARK: Migrations
