@@ -7,8 +7,12 @@ import Testing
 /// `scripts/app-load` plays the app's backend on the shared store: what its
 /// summary says it wrote is what the store holds afterwards.
 @Suite struct AppLoadTests {
-    // scripts/app-load plays the app on a SQLite file only, so far.
-    @Test(.sqliteOnly) func theAppLoadWritesWhatItReports() async throws {
+    /// On PostgreSQL the script needs psycopg, which scripts/test installs into .venv.
+    static var python: String {
+        TestDatabase.isPostgres ? TestConsole.root.appendingPathComponent(".venv/bin/python").path : "python3"
+    }
+
+    @Test func theAppLoadWritesWhatItReports() async throws {
         let console = try TestConsole()
         _ = try DemoSeeder(store: console.store).run(.init(users: 300, days: 3, seed: 5))
         func count(_ table: String) async throws -> Int {
@@ -20,7 +24,7 @@ import Testing
         let (status, output) = try await withCheckedThrowingContinuation { (done: CheckedContinuation<(Int32, String), any Error>) in
             Thread.detachNewThread {
                 do {
-                    let process = try ChildProcess(["python3", script, "--db", console.configuration.databasePath, "--rate", "100",
+                    let process = try ChildProcess([Self.python, script, "--db", console.configuration.databasePath, "--rate", "100",
                                                     "--seconds", "2", "--seed", "7", "--report-every", "1"], pipeOutput: true)
                     let text = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
                     done.resume(returning: (process.wait(), text))
