@@ -56,7 +56,7 @@ public struct StoreRow {
     /// The value at a position (0-based).
     public func scalar(at index: Int) -> StoreScalar {
         switch storage {
-        case .sqlite(let row): StoreScalar(row[index] as DatabaseValue)
+        case .sqlite(let row): StoreScalar(stored: row[index])
         case .values(_, let values, _): values[index]
         }
     }
@@ -64,13 +64,21 @@ public struct StoreRow {
     /// The value of a column, or nil when the row has no such column.
     public func scalar(named name: String) -> StoreScalar? {
         switch storage {
-        case .sqlite(let row): (row[name] as DatabaseValue?).map(StoreScalar.init)
+        case .sqlite(let row): row.hasColumn(name) ? StoreScalar(stored: row[name]) : nil
         case .values(let columns, let values, _): columns.index(of: name).map { values[$0] }
         }
     }
 
     public subscript<Value: StoreValue>(_ name: String) -> Value {
-        Self.decode(scalar(named: name) ?? .null, column: name)
+        Self.decode(scalarOrNull(named: name), column: name)
+    }
+
+    /// The value of a column, NULL when the row has no such column (one lookup by name).
+    private func scalarOrNull(named name: String) -> StoreScalar {
+        switch storage {
+        case .sqlite(let row): StoreScalar(stored: row[name])
+        case .values(let columns, let values, _): columns.index(of: name).map { values[$0] } ?? .null
+        }
     }
 
     public subscript<Value: StoreValue>(_ index: Int) -> Value {
@@ -79,7 +87,7 @@ public struct StoreRow {
 
     /// A timestamp column read without Foundation's calendar (see `CivilTime`).
     public func timestamp(_ column: String) -> Date? {
-        StoreTimestamp.date(scalar(named: column) ?? .null)
+        StoreTimestamp.date(scalarOrNull(named: column))
     }
 
     private static func decode<Value: StoreValue>(_ scalar: StoreScalar, column: String) -> Value {
