@@ -45,4 +45,16 @@ import Testing
         #expect(throws: StoreError.self) { try PostgresLocation("mysql://x@y/z") }
         #expect(throws: StoreError.self, "TLS asked for is never dropped quietly") { try PostgresLocation("postgres://stand@db.example.com/stand?sslmode=require") }
     }
+
+    /// Which table a statement writes, for the commit's observers (the session cache).
+    @Test func aStatementNamesTheTableItWrites() {
+        #expect(PostgresSession.written("INSERT INTO staff_sessions (id, staff_id) VALUES ($1, $2)") == .table("staff_sessions"))
+        #expect(PostgresSession.written("insert into \"Staff\"(id) values ($1)") == .table("staff"))
+        #expect(PostgresSession.written("\n  UPDATE console_settings SET value = $1") == .table("console_settings"))
+        #expect(PostgresSession.written("DELETE FROM staff WHERE id = $1") == .table("staff"))
+        #expect(PostgresSession.written("SELECT pg_advisory_xact_lock(1)") == .nothing)
+        #expect(PostgresSession.written("COMMIT") == .nothing)
+        #expect(PostgresSession.written("WITH gone AS (DELETE FROM staff RETURNING id) SELECT 1") == .unknown)
+        #expect(PostgresSession.written("CREATE TABLE t (n integer)") == .unknown)
+    }
 }

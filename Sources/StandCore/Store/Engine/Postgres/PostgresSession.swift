@@ -103,7 +103,7 @@ final class PostgresSession {
     /// anything else.
     static func written(_ sql: String) -> Written {
         let words = sql.split(maxSplits: 3, whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).prefix(3)
-            .map { $0.prefix { $0 != "(" }.lowercased() }
+            .map { $0.prefix { $0 != "(" }.filter { $0 != "\"" }.lowercased() }
         switch words.first {
         case "insert" where words.count == 3 && words[1] == "into": return .table(words[2])
         case "update" where words.count >= 2: return .table(words[1])
