@@ -34,19 +34,23 @@ import Testing
         #expect(try await sessions.active(id: session.id, now: now.addingTimeInterval(SessionCache.lifetime)) == nil)
     }
 
+    /// Session "s" of staff member 1, as a lookup finds it.
+    static func active(_ now: Date) -> SessionStore.Active {
+        let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
+                                 createdAt: now, lastLoginAt: nil, passwordChangedAt: now)
+        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60),
+                                   reference: "r", confirmedAt: now, userAgent: nil, address: nil)
+        return SessionStore.Active(session: session, staff: member, hasSecondFactor: false, secondFactorRequired: false)
+    }
+
     /// A lookup that read the store before a change must not cache what it read after it.
     @Test func aReadFromBeforeAChangeIsNotCached() throws {
         let store = try temporaryStore()
         let cache = SessionCache(store: store)
         let now = Date()
-        let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
-                                 createdAt: now, lastLoginAt: nil, passwordChangedAt: now)
-        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60),
-                                   reference: "r", confirmedAt: now, userAgent: nil, address: nil)
         let (_, generation) = cache.lookUp(id: "s", now: now)
         cache.removeAll()
-        cache.remember(SessionStore.Active(session: session, staff: member, hasSecondFactor: false, secondFactorRequired: false),
-                       id: "s", now: now, generation: generation)
+        cache.remember(Self.active(now), id: "s", now: now, generation: generation)
         #expect(cache.lookUp(id: "s", now: now).active == nil)
     }
 
@@ -57,12 +61,7 @@ import Testing
         let store = try temporaryStore()
         let cache = SessionCache(store: store)
         let now = Date()
-        let member = StaffMember(id: 1, email: "a@example.com", passwordHash: "", role: .support, disabled: false,
-                                 createdAt: now, lastLoginAt: nil, passwordChangedAt: now)
-        let session = StaffSession(id: "s", staffId: 1, csrfToken: "c", createdAt: now, lastSeenAt: now, expiresAt: now.addingTimeInterval(60),
-                                   reference: "r", confirmedAt: now, userAgent: nil, address: nil)
-        cache.remember(SessionStore.Active(session: session, staff: member, hasSecondFactor: false, secondFactorRequired: false),
-                       id: "s", now: now, generation: cache.lookUp(id: "s", now: now).generation)
+        cache.remember(Self.active(now), id: "s", now: now, generation: cache.lookUp(id: "s", now: now).generation)
         try await store.write { db in
             try db.execute(sql: """
                 INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)

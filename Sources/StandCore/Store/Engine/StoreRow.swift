@@ -61,24 +61,16 @@ public struct StoreRow {
         }
     }
 
-    /// The value of a column, or nil when the row has no such column.
-    public func scalar(named name: String) -> StoreScalar? {
-        switch storage {
-        case .sqlite(let row): row.hasColumn(name) ? StoreScalar(stored: row[name]) : nil
-        case .values(let columns, let values, _): columns.index(of: name).map { values[$0] }
-        }
-    }
-
-    public subscript<Value: StoreValue>(_ name: String) -> Value {
-        Self.decode(scalarOrNull(named: name), column: name)
-    }
-
     /// The value of a column, NULL when the row has no such column (one lookup by name).
-    private func scalarOrNull(named name: String) -> StoreScalar {
+    public func scalar(named name: String) -> StoreScalar {
         switch storage {
         case .sqlite(let row): StoreScalar(stored: row[name])
         case .values(let columns, let values, _): columns.index(of: name).map { values[$0] } ?? .null
         }
+    }
+
+    public subscript<Value: StoreValue>(_ name: String) -> Value {
+        Self.decode(scalar(named: name), column: name)
     }
 
     public subscript<Value: StoreValue>(_ index: Int) -> Value {
@@ -87,7 +79,7 @@ public struct StoreRow {
 
     /// A timestamp column read without Foundation's calendar (see `CivilTime`).
     public func timestamp(_ column: String) -> Date? {
-        StoreTimestamp.date(scalarOrNull(named: column))
+        StoreTimestamp.date(scalar(named: column))
     }
 
     private static func decode<Value: StoreValue>(_ scalar: StoreScalar, column: String) -> Value {

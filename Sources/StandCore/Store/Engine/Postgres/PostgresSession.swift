@@ -85,7 +85,11 @@ final class PostgresSession {
             throw PostgresProblem(error, statement: sql)
         }
         changesCount = result.metadata.rows ?? 0
-        return try Self.storeRows(result.rows)
+        guard let first = result.rows.first else { return [] }
+        let columns = StoreColumns(first.map(\.columnName))
+        return try result.rows.map { row in
+            StoreRow(columns: columns, values: try row.map(StoreScalar.init))
+        }
     }
 
     /// A table changed by means a statement does not show (SQLite's WITHOUT ROWID tables' observers).
@@ -111,14 +115,6 @@ final class PostgresSession {
         case "select", "begin", "commit", "rollback", "declare", "fetch", "close", "lock", "set", "vacuum", "checkpoint":
             return .nothing
         default: return .unknown
-        }
-    }
-
-    private static func storeRows<Rows: Collection>(_ rows: Rows) throws -> [StoreRow] where Rows.Element == PostgresRow {
-        guard let first = rows.first else { return [] }
-        let columns = StoreColumns(first.map(\.columnName))
-        return try rows.map { row in
-            StoreRow(columns: columns, values: try row.map(StoreScalar.init))
         }
     }
 }
