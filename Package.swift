@@ -5,6 +5,31 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// How the console's SQLite is compiled (Sources/StandSQLite). Debian's choices where they
+/// matter to the store (secure delete, 250,000 parameters, the math functions, dbstat), and:
+/// - QPSG, the query planner stability guarantee: a plan never depends on a bound value. Since
+///   3.4x, SQLite otherwise recompiles a statement each time a LIMIT or compared value changes,
+///   which costs every page its statements' compilation (StatementReuseTests).
+/// - no loadable extensions, no double-quoted string literals.
+/// - optimised in debug builds too: the tests run the store for real.
+let sqliteOptions: [CSetting] = [
+    .define("SQLITE_THREADSAFE", to: "1"),
+    .define("SQLITE_DEFAULT_MEMSTATUS", to: "0"),
+    .define("SQLITE_DQS", to: "0"),
+    .define("SQLITE_ENABLE_QPSG"),
+    .define("SQLITE_SECURE_DELETE"),
+    .define("SQLITE_MAX_VARIABLE_NUMBER", to: "250000"),
+    .define("SQLITE_ENABLE_MATH_FUNCTIONS"),
+    .define("SQLITE_ENABLE_DBSTAT_VTAB"),
+    .define("SQLITE_ENABLE_COLUMN_METADATA"),
+    .define("SQLITE_ENABLE_FTS5"),
+    .define("SQLITE_LIKE_DOESNT_MATCH_BLOBS"),
+    .define("SQLITE_OMIT_LOAD_EXTENSION"),
+    .define("SQLITE_OMIT_DEPRECATED"),
+    .define("SQLITE_OMIT_SHARED_CACHE"),
+    .unsafeFlags(["-O2", "-w"]),
+]
+
 let package = Package(
     name: "stand-admin",
     platforms: [.macOS(.v15)],
@@ -27,12 +52,21 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Not for its Swift API: for the copy of SQLite it carries (3.54.1), which Sources/StandSQLite compiles for GRDB.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // The SQLite GRDB runs on: sqlite-nio's copy of 3.54.1 under SQLite's own names, so that
+        // nothing reaches Debian's 3.40.1 with its WAL-reset bug (Sources/StandSQLite/SQLite.c).
+        .target(
+            name: "StandSQLite",
+            dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
+            cSettings: sqliteOptions
         ),
         .target(
             name: "HTMLSafety",
@@ -42,6 +76,7 @@ let package = Package(
         .target(
             name: "StandCore",
             dependencies: [
+                "StandSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The SQLite C API: a draw reads a million UUIDs as bytes, not as a million Strings.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -273,7 +273,7 @@ public struct DemoSeeder: Sendable {
 extension DemoSeeder {
     /// Rows per INSERT statement: on a server each statement is a round trip,
     /// so a few hundred rows go in one, within both engines' limits on
-    /// parameters (SQLite 32,766; PostgreSQL 65,535).
+    /// parameters (SQLite 32,766 by default, 250,000 as built here; PostgreSQL 65,535).
     static func rowsPerStatement(columns: Int) -> Int {
         max(1, min(500, 30_000 / max(1, columns)))
     }

@@ -37,6 +37,21 @@ import Testing
         #expect(synchronous == 2)
     }
 
+    /// The store's connections run the SQLite compiled in Sources/StandSQLite, not Debian's 3.40.1:
+    /// 3.51.3 is the first without the WAL-reset bug (docs/store.md, "Which SQLite").
+    @Test(.sqliteOnly) func connectionsRunASQLiteWithoutTheWALResetBug() throws {
+        let store = try temporaryStore()
+        let (version, options) = try store.readBlocking { db in
+            (try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "", try String.fetchAll(db, sql: "PRAGMA compile_options"))
+        }
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        #expect(parts.count == 3 && parts.lexicographicallyPrecedes([3, 51, 3]) == false, "\(version)")
+        #expect(version == StandStore.sqliteVersion)
+        // Our build's options (Package.swift, sqliteOptions); Debian's has neither.
+        #expect(options.contains("ENABLE_QPSG"), "\(options)")
+        #expect(options.contains("OMIT_LOAD_EXTENSION"), "\(options)")
+    }
+
     @Test(.sqliteOnly) func auditEventsAreAppendOnly() throws {
         let store = try temporaryStore()
         try store.writeBlocking { db in try AuditLog.record(db, .signIn, by: .commandLine) }

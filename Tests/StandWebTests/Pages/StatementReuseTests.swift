@@ -46,6 +46,8 @@ import Testing
             return Self.preparedStatements(db, recompiledOnly: false)
         })
         let transactionBrackets: Set<String> = ["BEGIN DEFERRED TRANSACTION", "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION", "ROLLBACK TRANSACTION"]
+        // A SQLite built without tracing (SQLITE_OMIT_TRACE) would leave this empty and the test blind.
+        #expect(ran.withLock { $0.count } > 20, "the trace saw \(ran.withLock { $0.count }) statements")
         let fresh = ran.withLock { $0 }.subtracting(cached).subtracting(transactionBrackets).sorted()
         #expect(fresh.isEmpty, "statements prepared afresh for each view:\n\(fresh.joined(separator: "\n"))")
     }
