@@ -107,12 +107,13 @@ public final class PendingErasures: Sendable {
                     WHERE table_schema = current_schema() AND column_name IN ('user_id', 'user_uuid')
                     """, []).map { $0[0] as String } + ["users"]
                 // INDEX_CLEANUP ON: VACUUM would otherwise skip the indexes when few rows died.
+                // TRUNCATE OFF: cutting empty pages off a table's end takes an exclusive lock that
+                // holds the app's inserts back (the newest accounts' rows are at the end).
                 // Paced as autovacuum is (a manual VACUUM is not): at 10,000,000 users it reads
-                // every index of `answers`, and unpaced it held the app's writes back 0.7 s
-                // on a 2-core machine (scripts/bench BENCH_ONLY=app-load).
+                // every index of `answers` (scripts/bench BENCH_ONLY=app-load: docs/store.md).
                 try session.execute("SET vacuum_cost_delay = '2ms'", [])
                 defer { try? session.execute("RESET vacuum_cost_delay", []) }
-                try session.execute("VACUUM (INDEX_CLEANUP ON) " + tables.map { "\"\($0)\"" }.joined(separator: ", "), [])
+                try session.execute("VACUUM (INDEX_CLEANUP ON, TRUNCATE OFF) " + tables.map { "\"\($0)\"" }.joined(separator: ", "), [])
                 // Marked as every console change is written: behind the console's writer lock.
                 try postgres.transaction(connection, writes: true) { db in
                     for row in pending {
