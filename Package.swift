@@ -7,9 +7,9 @@ let swiftSettings: [SwiftSetting] = [
 
 /// How the console's SQLite is compiled (Sources/StandSQLite). Debian's choices where they
 /// matter to the store (secure delete, 250,000 parameters, the math functions, dbstat), and:
-/// - QPSG, the query planner stability guarantee: a plan never depends on a bound value. Since
-///   3.4x, SQLite otherwise recompiles a statement each time a LIMIT or compared value changes,
-///   which costs every page its statements' compilation (StatementReuseTests).
+/// - QPSG, the query planner stability guarantee: a plan never depends on a bound value. Without
+///   it 3.54.1 (unlike 3.40.1) recompiles a statement with a `LIMIT ?` at every run, which costs
+///   every page its statements' compilation (StatementReuseTests).
 /// - no loadable extensions, no double-quoted string literals.
 /// - optimised in debug builds too: the tests run the store for real.
 let sqliteOptions: [CSetting] = [

@@ -334,7 +334,7 @@ public enum StoreLocation {
 }
 
 extension StandStore {
-    /// The SQLite library this process runs (`sqlite_version()`): sqlite-nio's build, e.g. "3.54.1".
+    /// The SQLite library this process runs (`sqlite_version()`): the copy Sources/StandSQLite compiles, e.g. "3.54.1".
     public static let sqliteVersion: String = {
         (try? DatabaseQueue().read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }) ?? "unknown"
     }()
