@@ -45,10 +45,10 @@ public struct DailyQuestion: Codable, Sendable, Identifiable, StoreRecord {
 
     /// Insert the row and take the id the store gave it.
     mutating func insert(_ db: StoreDatabase) throws {
-        id = try Int64.fetchOne(db, sql: """
+        id = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO daily_questions (text, runs_on, scheduled_by, suggestion_id, created_at, updated_at, version)
             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
-            """, arguments: [text, runsOn, scheduledBy, suggestionId, createdAt, updatedAt, version])
+            """), arguments: [text, runsOn, scheduledBy, suggestionId, createdAt, updatedAt, version])
     }
 }
 

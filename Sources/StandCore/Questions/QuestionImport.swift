@@ -66,42 +66,76 @@ public struct QuestionImport: Sendable {
         return .success(text)
     }
 
-    /// Every row with every problem the store and the file show.
-    public static func preview(_ db: StoreDatabase, csv: String, today: String) throws -> Preview {
+    /// A row as far as it can be checked without the store: everything but
+    /// whether its day is taken, which only the store knows.
+    struct CheckedRow: Sendable {
+        let number: Int
+        let draft: QuestionDraft
+        /// Trimmed, as the store is asked about it.
+        let day: String
+        /// The problems found before the store's (its fields, its values).
+        let problems: [String]
+        /// The earlier row with the same day, if any.
+        let repeatsRow: Int?
+        /// The question to schedule, when the row has no problem of its own.
+        let valid: QuestionDraft.Valid?
+    }
+
+    /// Read and check every row without the store: what `apply` does before
+    /// it takes the write lock (parsing and checking 1,000 rows took longer
+    /// than writing them).
+    static func check(_ csv: String, today: String) -> Result<[CheckedRow], Preview> {
         let records: [(number: Int, fields: [String])]
         switch self.records(csv) {
         case .success(let read): records = read
-        case .failure(let refused): return refused
+        case .failure(let refused): return .failure(refused)
         }
-        let days = records.map { $0.fields.first?.trimmingCharacters(in: .whitespaces) ?? "" }
-        let taken = try takenDays(db, Set(days.filter { UTCDate.parseDay($0) != nil }))
         var firstRowOfDay: [String: Int] = [:]
-        var rows: [Row] = []
-        for (index, record) in records.enumerated() {
+        return .success(records.map { record in
             let fields = record.fields
             let draft = QuestionDraft(runsOn: fields.first ?? "", text: fields.count > 1 ? fields[1] : "",
                                       choices: Array(fields.dropFirst(2).prefix(4)))
             var problems: [String] = []
             if fields.count > 6 { problems.append("It has \(fields.count) fields; a row has a date, the question and at most four choices.") }
+            var valid: QuestionDraft.Valid?
             do {
-                _ = try draft.validated(today: today)
+                valid = try draft.validated(today: today)
             } catch let errors as ValidationErrors {
                 problems += errors.fields.compactMap { errors[$0] }
+            } catch {
+                problems.append("This row could not be read.")
             }
-            let day = days[index]
-            if let holder = taken[day] {
-                problems.append("\(day) already has question #\(holder.id): “\(holder.text)”.")
-            }
+            let day = fields.first?.trimmingCharacters(in: .whitespaces) ?? ""
+            var repeatsRow: Int?
             if UTCDate.parseDay(day) != nil {
-                if let first = firstRowOfDay[day] {
-                    problems.append("\(day) is also on row \(first); one question per day.")
-                } else {
-                    firstRowOfDay[day] = record.number
-                }
+                if let first = firstRowOfDay[day] { repeatsRow = first } else { firstRowOfDay[day] = record.number }
             }
-            rows.append(Row(number: record.number, draft: draft, problems: problems))
+            return CheckedRow(number: record.number, draft: draft, day: day, problems: problems, repeatsRow: repeatsRow,
+                              valid: problems.isEmpty && repeatsRow == nil ? valid : nil)
+        })
+    }
+
+    /// Every row with every problem the store and the file show.
+    public static func preview(_ db: StoreDatabase, csv: String, today: String) throws -> Preview {
+        switch check(csv, today: today) {
+        case .success(let rows): try preview(db, checked: rows)
+        case .failure(let refused): refused
         }
-        return Preview(rows: rows, fileProblem: nil)
+    }
+
+    /// The checked rows with the store's problem added: a day already taken.
+    static func preview(_ db: StoreDatabase, checked rows: [CheckedRow]) throws -> Preview {
+        let taken = try takenDays(db, Set(rows.map(\.day).filter { UTCDate.parseDay($0) != nil }))
+        return Preview(rows: rows.map { row in
+            var problems = row.problems
+            if let holder = taken[row.day] {
+                problems.append("\(row.day) already has question #\(holder.id): “\(holder.text)”.")
+            }
+            if let first = row.repeatsRow {
+                problems.append("\(row.day) is also on row \(first); one question per day.")
+            }
+            return Row(number: row.number, draft: row.draft, problems: problems)
+        }, fileProblem: nil)
     }
 
     public func preview(csv: String, now: Date = Date()) async throws -> Preview {
@@ -111,12 +145,18 @@ public struct QuestionImport: Sendable {
     /// Schedule every row, or none: the preview is made again inside the write
     /// transaction, so a day taken since the preview refuses the whole file.
     public func apply(csv: String, by actor: AuditActor, now: Date = Date()) async throws -> Outcome {
-        try await store.write { db in
-            let preview = try Self.preview(db, csv: csv, today: UTCDate.day(now))
-            guard preview.canApply else { return .refused(preview) }
+        // The file is read and checked before the write lock is taken; only the taken days are asked inside.
+        let checked: [CheckedRow]
+        switch Self.check(csv, today: UTCDate.day(now)) {
+        case .success(let rows): checked = rows
+        case .failure(let refused): return .refused(refused)
+        }
+        return try await store.write { db in
+            let preview = try Self.preview(db, checked: checked)
+            let questions = checked.compactMap(\.valid)
+            guard preview.canApply, questions.count == checked.count else { return .refused(preview) }
             var scheduled: [DailyQuestion] = []
-            for row in preview.rows {
-                let valid = try row.draft.validated(today: UTCDate.day(now))
+            for valid in questions {
                 var question = DailyQuestion(id: nil, text: valid.text, runsOn: valid.runsOn, scheduledBy: actor.staffId,
                                              suggestionId: nil, createdAt: now, updatedAt: now, version: 1)
                 try question.insert(db)
