@@ -81,10 +81,7 @@ import Testing
             try await browser.post("/users/\(jane.uuid)/delete", ["confirmation": jane.email, "reason": "Request from the app"])
             // On PostgreSQL the background loop vacuums after the deletion; until then the page
             // names the deletion among those whose removal is pending.
-            let erased = try await poll(seconds: 20) {
-                try await console.store.read { db in try Tombstone.find(db, uuid: jane.uuid) }?.erasedAt != nil ? true : nil
-            }
-            #expect(erased == true)
+            #expect(try await tombstoneErased(jane.uuid, in: console.store))
             let pending = try await browser.get("/deletion-requests")
             #expect(!pending.body.contains(jane.uuid))
             let done = try await browser.get("/deletion-requests?status=done")

@@ -64,10 +64,7 @@ import Testing
             let deleted = try await browser.post("/users/\(scene.jane.uuid)/delete", ["confirmation": scene.jane.email, "reason": "Asked in the app"])
             #expect(deleted.status == .seeOther)
             // On PostgreSQL the store's part (VACUUM) is the background loop's: this page is about the other systems.
-            let storeDone = try await poll(seconds: 20) {
-                try await scene.console.store.read { db in try Tombstone.find(db, uuid: scene.jane.uuid) }?.isErased == true ? true : nil
-            }
-            #expect(storeDone == true)
+            #expect(try await tombstoneErased(scene.jane.uuid, in: scene.console.store))
 
             var tombstone = try await browser.get("/users/\(scene.jane.uuid)")
             #expect(tombstone.body.contains("Not complete yet: waiting for firebase and aws"))

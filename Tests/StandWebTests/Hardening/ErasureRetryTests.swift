@@ -47,8 +47,7 @@ import Testing
         #expect(try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM other_program") } == writes)
 
         reader.release()
-        let erased = try await poll(seconds: 20) { try await console.store.read { db in try Tombstone.find(db, uuid: jane.uuid) }?.isErased == true ? true : nil }
-        #expect(erased == true)
+        #expect(try await tombstoneErased(jane.uuid, in: console.store))
         loop.cancel()
         await loop.value
     }
@@ -67,8 +66,7 @@ import Testing
         #expect(try await console.store.read { db in try Tombstone.find(db, uuid: jane.uuid) }?.isErased == false)
 
         let loop = Task { await erasures.runUntilCancelled(logger: .init(label: "test")) }
-        let erased = try await poll(seconds: 20) { try await console.store.read { db in try Tombstone.find(db, uuid: jane.uuid) }?.isErased == true ? true : nil }
-        #expect(erased == true)
+        #expect(try await tombstoneErased(jane.uuid, in: console.store))
         loop.cancel()
         await loop.value
     }

@@ -55,3 +55,9 @@ func poll<T>(seconds: Double, every interval: Duration = .milliseconds(50), _ ch
     }
     return try await check()
 }
+
+/// Whether `uuid`'s tombstone is marked erased within `seconds` (on PostgreSQL
+/// the background loop vacuums after a deletion; on SQLite it is at once).
+func tombstoneErased(_ uuid: String, in store: StandStore, within seconds: Double = 20) async throws -> Bool {
+    try await poll(seconds: seconds) { try await store.read { db in try Tombstone.find(db, uuid: uuid) }?.isErased == true ? true : nil } ?? false
+}
