@@ -104,12 +104,13 @@ public struct SweepstakesDraws: Sendable {
         return count
     }
 
-    /// Draw (or, with `replacing`, redraw) in one write transaction: the
-    /// winners, then `alternates` more picks from the same stream over the same
-    /// snapshot. `replacing` is the draw in force when the confirmation page
-    /// was shown (nil for a first draw): if that is no longer so, nothing is
-    /// drawn. A redraw leaves out everyone who forfeited a prize in this
-    /// sweepstakes' earlier draws.
+    /// Draw (or, with `replacing`, redraw): the winners, then `alternates`
+    /// more picks from the same stream over the same snapshot. `replacing` is
+    /// the draw in force when the confirmation page was shown (nil for a
+    /// first draw): if that is no longer so, nothing is drawn. A redraw
+    /// leaves out everyone who forfeited a prize in this sweepstakes' earlier
+    /// draws. The list is read and drawn from in a read transaction; the
+    /// write only checks that nothing it depends on changed, and records it.
     public func draw(sweepstakesId: Int64, replacing: Int64?, reason: String, alternates: Int? = nil,
                      by actor: AuditActor, now: Date = Date(), seed givenSeed: String? = nil) async throws -> Outcome {
         let reason = replacing == nil && reason.trimmingCharacters(in: .whitespaces).isEmpty
@@ -117,52 +118,21 @@ public struct SweepstakesDraws: Sendable {
         if let alternates, !(0...Self.alternateLimit).contains(alternates) {
             throw ValidationErrors("alternates", "Give a whole number of alternates from 0 to \(Self.alternateLimit.grouped).")
         }
-        return try await store.write { db in
-            guard let sweepstakes = try Sweepstakes.find(db, id: sweepstakesId) else { return .notClosed(.open) }
-            let current = try Self.latest(db, sweepstakesId: sweepstakesId)
-            if let current, current.id != replacing { return .alreadyDrawn(current) }
-            if current == nil, replacing != nil { return .notClosed(sweepstakes.phase(now: now)) }
-            if current == nil, sweepstakes.phase(now: now) != .closed { return .notClosed(sweepstakes.phase(now: now)) }
-            let day = UTCDate.day(now)
-            let eligible = try Self.eligible(db, sweepstakesId: sweepstakesId, at: now, before: nil)
-            guard eligible.count > 0 else { return .nobodyEligible }
-            guard let total = DrawAlgorithm.totalWeight(weights: eligible.weights) else {
-                throw Conflict(message: "The entries add up to more than a draw can hold (2⁶³); nothing was drawn. Void the entries written in error first.")
+        for _ in 0..<Self.drawAttempts {
+            let prepared: PreparedDraw
+            switch try await store.read({ db in
+                try Self.prepare(db, sweepstakesId: sweepstakesId, replacing: replacing, alternates: alternates, now: now, seed: givenSeed)
+            }) {
+            case .refused(let outcome): return outcome
+            case .ready(let ready): prepared = ready
             }
-            // The snapshot is fixed, and its hash taken, before the seed exists.
-            let snapshotHash = eligible.hash
-            let seed = givenSeed ?? DrawAlgorithm.newSeed()
-            let winnerCount = min(sweepstakes.winnerCount, eligible.count)
-            let alternateCount = min(alternates ?? sweepstakes.winnerCount, eligible.count - winnerCount)
-            guard let picks = DrawAlgorithm.winners(weights: eligible.weights, count: winnerCount + alternateCount, seedHex: seed) else {
-                throw ValidationErrors("seed", "A seed is 64 lowercase hex digits; nothing was drawn.")
+            if let outcome = try await store.write({ db in
+                try Self.record(db, prepared, replacing: replacing, reason: reason, by: actor, now: now)
+            }) {
+                return outcome
             }
-            let number = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
-                                          arguments: [sweepstakesId]) ?? 1
-            let drawId = try db.insertReturningId(sql: """
-                INSERT INTO sweepstakes_draws (sweepstakes_id, number, drawn_by, drawn_at, drawn_on, seed, snapshot_hash, entry_count,
-                                               eligible_users, winner_count, alternate_count, reason, replaces)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [sweepstakesId, number, actor.staffId, now, day, seed, snapshotHash, total, eligible.count,
-                                 winnerCount, alternateCount, reason, current?.id])
-            let kept = eligible.kept
-            try db.execute(sql: "INSERT INTO draw_snapshots (draw_id, format, entrants, bytes) VALUES (?, ?, ?, ?)",
-                           arguments: [drawId, kept.format, eligible.count, Data(kept.bytes)])
-            for (rank, index) in picks.enumerated() {
-                let uuid = eligible.uuid(at: index)
-                try db.execute(sql: """
-                    INSERT INTO draw_winners (draw_id, rank, entry_id, user_uuid, weight)
-                    VALUES (?, ?, (SELECT MIN(e.id) FROM sweepstakes_entries e JOIN users u ON u.id = e.user_id
-                                   WHERE e.sweepstakes_id = ? AND u.uuid = ? AND e.voided = 0), ?, ?)
-                    """, arguments: [drawId, rank + 1, sweepstakesId, uuid, uuid, eligible.weights[index]])
-            }
-            try db.execute(sql: "UPDATE sweepstakes SET status = 'drawn' WHERE id = ?", arguments: [sweepstakesId])
-            let summary = "draw \(number): \(winnerCount.counted("winner")) and \(alternateCount.counted("alternate")) of \(eligible.count.counted("eligible user"))"
-            try AuditLog.record(db, current == nil ? .sweepstakesDrawn : .sweepstakesRedrawn, by: actor,
-                                target: (AuditTarget.sweepstakes, String(sweepstakesId)),
-                                detail: summary + (current.map { ", replacing draw \($0.number): \(reason)" } ?? ""), at: now)
-            return .drawn(try Self.find(db, id: drawId)!)
         }
+        throw Conflict(message: "The entrants changed while the draw was being made, \(Self.drawAttempts) times in a row; nothing was drawn. Try again in a moment.")
     }
 
     /// A draw replaced by a later one: what the page lists of it.

@@ -47,6 +47,16 @@ extension StoreEngine {
         }
     }
 
+    /// Ends a SELECT in a write transaction whose rows must not change before
+    /// it commits: PostgreSQL locks them (other programs' writers wait);
+    /// SQLite's write transaction already keeps every other writer out.
+    public var lockingRowsRead: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE"
+        }
+    }
+
     /// The smaller of two values that are never NULL (see `greater`).
     public func lesser(_ a: String, _ b: String) -> String {
         switch self {

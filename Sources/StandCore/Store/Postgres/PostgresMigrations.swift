@@ -41,5 +41,6 @@ enum PostgresMigrations {
         ("017_staff_second_factor", migration017),
         ("018_sessions_in_view_and_sign_in_codes", migration018),
         ("019_tallies_per_statement", migration019),
+        ("020_draw_inputs_counter", migration020),
     ]
 }
