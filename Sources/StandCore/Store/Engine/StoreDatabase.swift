@@ -82,8 +82,8 @@ public struct StoreDatabase {
     public func cachedStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.cachedStatement(sql: sql))
-        // Prepared with the statement it runs: one round trip either way.
-        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
+        // Prepared on the server once per connection, under a name (`PostgresReusedStatement`).
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql, reused: true)
         }
     }
 
@@ -91,7 +91,8 @@ public struct StoreDatabase {
     public func makeStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.makeStatement(sql: sql))
-        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
+        // Its text may differ with every batch's size: never kept on the server.
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql, reused: false)
         }
     }
 }
@@ -100,7 +101,7 @@ public struct StoreDatabase {
 public struct StoreStatement {
     enum Prepared {
         case sqlite(GRDB.Statement)
-        case postgres(PostgresSession, sql: String)
+        case postgres(PostgresSession, sql: String, reused: Bool)
     }
 
     let prepared: Prepared
@@ -109,8 +110,8 @@ public struct StoreStatement {
         prepared = .sqlite(statement)
     }
 
-    init(postgres session: PostgresSession, sql: String) {
-        prepared = .postgres(session, sql: sql)
+    init(postgres session: PostgresSession, sql: String, reused: Bool) {
+        prepared = .postgres(session, sql: sql, reused: reused)
     }
 
     var sqlite: GRDB.Statement? {
@@ -123,7 +124,8 @@ public struct StoreStatement {
     public func execute(arguments: StoreArguments = []) throws {
         switch prepared {
         case .sqlite(let statement): try statement.execute(arguments: arguments.statementArguments)
-        case .postgres(let session, let sql): try session.execute(sql, arguments)
+        // Run for its effect: never through a named statement (`PostgresReusedStatement.rows`).
+        case .postgres(let session, let sql, _): try session.execute(sql, arguments)
         }
     }
 }
