@@ -132,14 +132,14 @@ import Testing
         let slow = try Self.receiver(folder, port: port, delay: 3)
         #expect(await scene.round(at: 3600) == 1)
         firebase = try scene.delivery("firebase")
-        #expect(firebase.lastStatus == nil && firebase.lastError == "no answer within 1 s" && firebase.attempts == 2)
+        #expect(firebase.lastStatus == nil); #expect(firebase.lastError == "no answer within 1 s"); #expect(firebase.attempts == 2)
         #expect(slow.accepted().count == 1, "the receiver erased, but its answer came too late")
         slow.stop()
 
         let prompt = try Self.receiver(folder, port: port)
         #expect(await scene.round(at: 7200) == 1)
         firebase = try scene.delivery("firebase")
-        #expect(firebase.state == .done && firebase.attempts == 3)
+        #expect(firebase.state == .done); #expect(firebase.attempts == 3)
         #expect(prompt.requests.first?.hasPrefix("200 firebase \(firebase.deliveryId) 3") == true)
         #expect(prompt.accepted().map { $0["delivery_id"] } == [firebase.deliveryId], "one erasure for one delivery id")
     }
