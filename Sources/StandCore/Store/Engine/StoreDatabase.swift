@@ -82,8 +82,8 @@ public struct StoreDatabase {
     public func cachedStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.cachedStatement(sql: sql))
-        // Prepared on the server once per connection, under a name (`PostgresReusedStatement`).
-        case .postgres(let session): StoreStatement(postgres: session, sql: sql, reused: true)
+        // Prepared with the statement it runs: one round trip either way.
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
         }
     }
 
@@ -91,8 +91,7 @@ public struct StoreDatabase {
     public func makeStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.makeStatement(sql: sql))
-        // Its text may differ with every batch's size: never kept on the server.
-        case .postgres(let session): StoreStatement(postgres: session, sql: sql, reused: false)
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
         }
     }
 }
@@ -101,7 +100,7 @@ public struct StoreDatabase {
 public struct StoreStatement {
     enum Prepared {
         case sqlite(GRDB.Statement)
-        case postgres(PostgresSession, sql: String, reused: Bool)
+        case postgres(PostgresSession, sql: String)
     }
 
     let prepared: Prepared
@@ -110,8 +109,8 @@ public struct StoreStatement {
         prepared = .sqlite(statement)
     }
 
-    init(postgres session: PostgresSession, sql: String, reused: Bool) {
-        prepared = .postgres(session, sql: sql, reused: reused)
+    init(postgres session: PostgresSession, sql: String) {
+        prepared = .postgres(session, sql: sql)
     }
 
     var sqlite: GRDB.Statement? {
@@ -124,8 +123,7 @@ public struct StoreStatement {
     public func execute(arguments: StoreArguments = []) throws {
         switch prepared {
         case .sqlite(let statement): try statement.execute(arguments: arguments.statementArguments)
-        // Run for its effect: never through a named statement (`PostgresReusedStatement.rows`).
-        case .postgres(let session, let sql, _): try session.execute(sql, arguments)
+        case .postgres(let session, let sql): try session.execute(sql, arguments)
         }
     }
 }

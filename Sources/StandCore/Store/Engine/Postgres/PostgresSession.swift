@@ -38,10 +38,9 @@ final class PostgresSession {
         _ = try run(sql, arguments)
     }
 
-    /// Every row of one statement. `reused`: a statement read on every
-    /// request, kept prepared on the connection (`PostgresReusedStatement`).
-    func rows(_ sql: String, _ arguments: StoreArguments, reused: Bool = false) throws -> [StoreRow] {
-        try run(sql, arguments, reused: reused)
+    /// Every row of one statement.
+    func rows(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
+        try run(sql, arguments)
     }
 
     /// Rows in batches from a server-side cursor inside a transaction;
@@ -71,32 +70,24 @@ final class PostgresSession {
     }
 
     @discardableResult
-    private func run(_ sql: String, _ arguments: StoreArguments, reused: Bool = false) throws -> [StoreRow] {
+    private func run(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
         let numbered = PostgresSQL.numbered(sql)
         switch Self.written(numbered) {
         case .table(let table): writtenTables?.insert(table)
         case .nothing: break
         case .unknown: writtenTables = nil
         }
-        let rows: [PostgresRow]
+        let query = PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings)
+        let result: PostgresQueryResult
         do {
-            if reused {
-                rows = try PostgresReusedStatement.rows(numbered, arguments.postgresBindings, on: connection, logger: logger)
-                changesCount = rows.count
-            } else {
-                let result = try connection.query(PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings), logger: logger).wait()
-                (rows, changesCount) = (Array(result.rows), result.metadata.rows ?? 0)
-            }
+            result = try connection.query(query, logger: logger).wait()
         } catch {
-            // postgres-nio keeps a failed preparation's error for that name on the
-            // connection for good (a lock timeout while parsing would stay): a
-            // fresh connection prepares it again. Failures here are rare (503s).
-            if reused { _ = try? connection.close().wait() }
             throw PostgresProblem(error, statement: sql)
         }
-        guard let first = rows.first else { return [] }
+        changesCount = result.metadata.rows ?? 0
+        guard let first = result.rows.first else { return [] }
         let columns = StoreColumns(first.map(\.columnName))
-        return try rows.map { row in
+        return try result.rows.map { row in
             StoreRow(columns: columns, values: try row.map(StoreScalar.init))
         }
     }
