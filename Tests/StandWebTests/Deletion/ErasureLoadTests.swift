@@ -47,7 +47,8 @@ import Testing
             let pendingBefore = try await pending()
             let during = try await Self.typical(pages + ["/users/\(uuids[0])", "/users/\(uuids[999])", "/users/\(uuids[999])/receipt"], browser)
             let pendingAfter = try await pending()
-            #expect(pendingBefore > 900 && pendingAfter > 900, "the pages were measured while the deliveries were queued and in flight")
+            // (Over 900 on a fast machine; a slow one sends more while the thousand deletions are made.)
+            #expect(pendingBefore > 100 && pendingAfter > 100, "the pages were measured while the deliveries were queued and in flight")
             for (page, seconds) in during {
                 // A page that waited for one delivery would take at least the receiver's 2 s, every time.
                 #expect(seconds < 2, "\(page) took \(seconds) s (median of 5) while the receiver held every delivery for 2 s")
