@@ -39,7 +39,7 @@ import Testing
         }
 
         let first = try await serve()
-        try #require(try await poll(seconds: 60) { try await delivery("firebase").flatMap { $0.attempts == 1 ? $0 : nil } } != nil)
+        try #require(try await poll(seconds: 180) { try await delivery("firebase").flatMap { $0.attempts == 1 ? $0 : nil } } != nil)
         first.kill(SIGKILL)
         #expect(first.endedBy(SIGKILL))
         let afterKill = try #require(try await delivery("firebase"))
