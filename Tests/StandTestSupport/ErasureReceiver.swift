@@ -40,6 +40,12 @@ public final class ErasureReceiver: Sendable {
         }
     }
 
+    /// `init` on a thread of its own: it waits for Python to start and listen.
+    public static func started(script: URL, log: String, port: Int = 0, failFirst: Int = 0, delay: Double = 0,
+                               secret: String = ErasureReceiver.secret) async throws -> ErasureReceiver {
+        try await onOwnThread { try ErasureReceiver(script: script, log: log, port: port, failFirst: failFirst, delay: delay, secret: secret) }
+    }
+
     public enum ReceiverError: Error {
         case noOutput
         case didNotStart(String)

@@ -6,12 +6,12 @@ import Testing
 @testable import StandCore
 
 @Suite struct AccountViewRecorderTests {
-    static func viewCount(_ store: StandStore) throws -> Int {
-        try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = 'user.viewed'") ?? 0 }
+    static func viewCount(_ store: StandStore) async throws -> Int {
+        try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = 'user.viewed'") ?? 0 }
     }
 
     @Test func viewsAreWrittenInBatchesAndNoneIsLostAtShutdown() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: "127.0.0.1")
         // The server's flush loop (BufferedWritesService), in small.
@@ -26,7 +26,7 @@ import Testing
         var written = 0
         for _ in 0..<100 where written < 50 {
             try await Task.sleep(for: AccountViewRecorder.flushInterval)
-            written = try Self.viewCount(store)
+            written = try await Self.viewCount(store)
         }
         #expect(written == 50)
         // Views recorded just before shutdown: the loop is cancelled, then one last flush.
@@ -34,12 +34,12 @@ import Testing
         loop.cancel()
         await loop.value
         await recorder.flush()
-        #expect(try Self.viewCount(store) == 57)
+        await #expect(try Self.viewCount(store) == 57)
     }
 
     /// The views, and the journal segment that holds them, stay until a flush writes them.
     @Test func aFailedFlushKeepsTheViewsAndTheirSegmentForTheNextOne() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: nil)
         try await store.write { db in
@@ -47,7 +47,7 @@ import Testing
         }
         try recorder.record(uuid: "a", by: actor)
         await recorder.flush()
-        #expect(try Self.viewCount(store) == 0)
+        await #expect(try Self.viewCount(store) == 0)
         // More failed flushes with nothing new: no empty segment (and open file) per attempt.
         await recorder.flush()
         await recorder.flush()
@@ -56,12 +56,12 @@ import Testing
         #expect(Self.segments(store).count == 2)
         try await store.write { db in try db.execute(sql: TestSQL.dropRefusal(on: "audit_events", name: "refuse_views")) }
         await recorder.flush()
-        #expect(try Self.viewCount(store) == 2)
+        await #expect(try Self.viewCount(store) == 2)
         #expect(try Self.journaledLines(store) == 0)
     }
 
     @Test(.sqliteOnly) func aFlushWaitsForTheOneUnderWay() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         try recorder.record(uuid: "a", by: AuditActor(staffId: 1, email: "support@example.com", ip: nil))
         // Another connection holds the write lock, as another program would.
@@ -77,7 +77,7 @@ import Testing
         // A flush called now returns once that view is written, not at once
         // because there was nothing left for it to take.
         await recorder.flush()
-        #expect(try Self.viewCount(store) == 1)
+        await #expect(try Self.viewCount(store) == 1)
         await background.value
     }
 
@@ -94,15 +94,15 @@ import Testing
     }
 
     @Test func aViewIsInTheJournalBeforeRecordReturnsAndLeavesItOnceWritten() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let recorder = AccountViewRecorder(store: store, logger: Logger(label: "test"))
         let actor = AuditActor(staffId: 1, email: "support@example.com", ip: "127.0.0.1")
         for index in 0..<3 { try recorder.record(uuid: "uuid-\(index)", by: actor) }
         #expect(try Self.journaledLines(store) == 3)
-        #expect(try Self.viewCount(store) == 0)
+        await #expect(try Self.viewCount(store) == 0)
         let first = Self.segments(store)
         await recorder.flush()
-        #expect(try Self.viewCount(store) == 3)
+        await #expect(try Self.viewCount(store) == 3)
         // Its segment is gone; the flush opened the next one, for the next views.
         #expect(try Self.journaledLines(store) == 0)
         #expect(Self.segments(store).count == 1 && Self.segments(store) != first)
@@ -113,7 +113,7 @@ import Testing
     /// What kill -9 leaves: a segment nobody holds, its last line cut short,
     /// and one view that was written just before the process died.
     @Test func aStoppedProcesssJournalIsReplayedOnceWithoutDuplicates() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let actor = AuditActor(staffId: 7, email: "support@example.com", ip: "10.0.0.1")
         let views = (0..<5).map { AccountView(uuid: "uuid-\($0)", actor: actor, at: Date(timeIntervalSince1970: 1_790_000_000.123_456 + Double($0))) }
         try await store.write { db in
@@ -130,7 +130,7 @@ import Testing
 
         let written = try await AccountViewRecorder.replayJournals(store, logger: Logger(label: "test"))
         #expect(written == 4)
-        #expect(try Self.viewCount(store) == 5)
+        await #expect(try Self.viewCount(store) == 5)
         let replayed = try await store.read { db in
             try AuditEvent.fetchAll(db, sql: "SELECT * FROM audit_events WHERE action = 'user.viewed' ORDER BY target_id")
         }
@@ -140,7 +140,7 @@ import Testing
         #expect(try Self.journaledLines(store) == 1)
         #expect(try await AccountViewRecorder.replayJournals(store, logger: Logger(label: "test")) == 0)
         await live.flush()
-        #expect(try Self.viewCount(store) == 6)
+        await #expect(try Self.viewCount(store) == 6)
         #expect(try Self.journaledLines(store) == 0)
     }
 }

@@ -5,9 +5,9 @@ import Testing
 @testable import StandCore
 
 @Suite struct AccountDeletionCoreTests {
-    static func store(withUser uuid: String) throws -> (StandStore, AuditActor) {
-        let store = try temporaryStore()
-        let staffId = try store.writeBlocking { db in
+    static func store(withUser uuid: String) async throws -> (StandStore, AuditActor) {
+        let store = try await temporaryStore()
+        let staffId = try await store.write { db in
             let staffId = try db.insertReturningId(sql: """
                 INSERT INTO staff (email, password_hash, role, created_at, password_changed_at)
                 VALUES ('support@example.com', 'x', 'support', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
@@ -27,14 +27,14 @@ import Testing
     /// Another program's constraint makes the last step fail: nothing of the erasure stays.
     @Test func aFailureAnywhereLeavesEverythingAsItWas() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
-        let (store, actor) = try Self.store(withUser: uuid)
+        let (store, actor) = try await Self.store(withUser: uuid)
         try await store.write { db in
             try db.execute(sql: TestSQL.refuseInserts(into: "deleted_accounts", name: "refuse_tombstones", message: "refused"))
         }
         await #expect(throws: (any Error).self) {
             try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)
         }
-        try store.readBlocking { db throws in
+        try await store.read { db throws in
             #expect(try UserAccount.find(db, uuid: uuid) != nil)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes_entries") == 1)
             #expect(try String.fetchOne(db, sql: "SELECT status FROM deletion_requests") == "pending")
@@ -45,7 +45,7 @@ import Testing
 
     @Test(.sqliteOnly) func deletionTruncatesTheWALAndMarksTheTombstoneErased() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
-        let (store, actor) = try Self.store(withUser: uuid)
+        let (store, actor) = try await Self.store(withUser: uuid)
         let outcome = try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: "JANE@example.com", reason: "Asked", by: actor)
         guard case .deleted(let tombstone, let preview) = outcome else { Issue.record("\(outcome)"); return }
         #expect(tombstone.uuid == uuid)
@@ -66,7 +66,7 @@ import Testing
 
     @Test func theCommandLineCannotDeleteWithoutAStaffMember() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
-        let (store, _) = try Self.store(withUser: uuid)
+        let (store, _) = try await Self.store(withUser: uuid)
         await #expect(throws: ValidationErrors.self) {
             try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: uuid, reason: "Asked", by: .commandLine)
         }

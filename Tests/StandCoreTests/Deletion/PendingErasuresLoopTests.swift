@@ -9,7 +9,7 @@ import Testing
     /// race a sleep against its wake-up stream; the first time the sleep won,
     /// the stream ended and the loop spun a core from then on.
     @Test func anIdleLoopWaitsForItsNextCheck() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let idleCheck = Duration.milliseconds(40)
         let erasures = PendingErasures(store: store, idleCheck: idleCheck)
         let started = ContinuousClock.now
@@ -28,7 +28,7 @@ import Testing
 
     /// A deletion's wake-up starts an attempt without waiting for the idle check.
     @Test func aWakeUpStartsAnAttempt() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let erasures = PendingErasures(store: store, idleCheck: .seconds(3600))
         let loop = Task { await erasures.runUntilCancelled(logger: Logger(label: "test")) }
         defer { loop.cancel() }

@@ -11,7 +11,7 @@ import Testing
     @Test(.postgresOnly) func aDeletionLeavesTheEmailOnlyInTheUsersFilesUntilVacuumFull() async throws {
         let marker = "erasure-scan-\(UInt64.random(in: 1...UInt64.max))@example.com"
         let uuid = UUID().uuidString.lowercased()
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let staffId = try await store.write { db in
             let userId = try db.insertReturningId(sql: """
                 INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)

@@ -17,7 +17,7 @@ struct QuestionsCoreFixture {
     let editor: AuditActor
 
     static func make() async throws -> QuestionsCoreFixture {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         return QuestionsCoreFixture(store: store, editor: try await insertStaff(store, email: "editor@example.com", role: .editor, ip: "203.0.113.7"))
     }
 

@@ -15,8 +15,8 @@ import Testing
         today,
     ]
 
-    func snapshot(_ store: StandStore) throws -> [String] {
-        try store.readBlocking { db in
+    func snapshot(_ store: StandStore) async throws -> [String] {
+        try await store.read { db in
             try String.fetchAll(db, sql: """
                 SELECT uuid || email || phone || birthdate || reminder_time || points || ':' || current_streak || ':'
                     || longest_streak || ':' || COALESCE(last_stood_on, '-') || created_at FROM users ORDER BY id
@@ -28,18 +28,18 @@ import Testing
         }
     }
 
-    @Test func theSameSeedWritesTheSameData() throws {
-        let first = try temporaryStore(), second = try temporaryStore(), other = try temporaryStore()
-        _ = try DemoSeeder(store: first).run(.init(users: 500, days: 5, seed: 42, today: Self.today))
-        _ = try DemoSeeder(store: second).run(.init(users: 500, days: 5, seed: 42, today: Self.today))
-        _ = try DemoSeeder(store: other).run(.init(users: 500, days: 5, seed: 43, today: Self.today))
-        #expect(try snapshot(first) == snapshot(second))
-        #expect(try snapshot(first) != snapshot(other))
+    @Test func theSameSeedWritesTheSameData() async throws {
+        let first = try await temporaryStore(), second = try await temporaryStore(), other = try await temporaryStore()
+        _ = try await DemoSeeder(store: first).seeded(.init(users: 500, days: 5, seed: 42, today: Self.today))
+        _ = try await DemoSeeder(store: second).seeded(.init(users: 500, days: 5, seed: 42, today: Self.today))
+        _ = try await DemoSeeder(store: other).seeded(.init(users: 500, days: 5, seed: 43, today: Self.today))
+        await #expect(try snapshot(first) == snapshot(second))
+        await #expect(try snapshot(first) != snapshot(other))
     }
 
     @Test func seededUsersAreValidAdultsWithE164Phones() async throws {
-        let store = try temporaryStore()
-        let summary = try DemoSeeder(store: store).run(.init(users: 1_000, days: 3, seed: 1, today: Self.today))
+        let store = try await temporaryStore()
+        let summary = try await DemoSeeder(store: store).seeded(.init(users: 1_000, days: 3, seed: 1, today: Self.today))
         #expect(summary.users == 1_000)
         let eighteenYearsAgo = UTCDate.day(UTCDate.calendar.date(byAdding: .year, value: -18, to: Self.today)!)
         struct Facts: Sendable { var minors = 0, phones: [String] = [], emails: [String] = [], hostile = 0, sweepstakes = 0, pending = 0, today = 0 }
@@ -71,11 +71,11 @@ import Testing
     // MARK: - The app's rules, checked for every seeded user from the rows themselves
 
     @Test(arguments: instants)
-    func nothingIsTimestampedAfterNow(_ now: Date) throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
+    func nothingIsTimestampedAfterNow(_ now: Date) async throws {
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 600, days: 40, seed: 11, today: now))
         let stamp = StoreTimestamp.string(now)
-        let late = try store.readBlocking { db in
+        let late = try await store.read { db in
             try [
                 "answers": "SELECT COUNT(*) FROM answers WHERE answered_at > ?1",
                 "hourly tallies": "SELECT COUNT(*) FROM question_hourly_answers WHERE hour > substr(?1, 1, 13)",
@@ -93,7 +93,7 @@ import Testing
             #expect(count == 0, "\(table): \(count) rows after \(stamp)")
         }
         // Today's question has answers, all in hours that have begun.
-        let todays = try store.readBlocking { db in
+        let todays = try await store.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM answers a JOIN daily_questions q ON q.id = a.question_id WHERE q.runs_on = ?
                 """, arguments: [UTCDate.day(now)]) ?? 0
@@ -102,10 +102,10 @@ import Testing
     }
 
     @Test(arguments: instants)
-    func streaksLastStoodAndPointsFollowFromTheAnswers(_ now: Date) throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
-        let seeded = try SeededStore(store)
+    func streaksLastStoodAndPointsFollowFromTheAnswers(_ now: Date) async throws {
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 600, days: 40, seed: 11, today: now))
+        let seeded = try await SeededStore(store)
         #expect(seeded.users.count == 600)
         try expectRulesHold(seeded, now: now)
         // Demo data worth looking at: streaks of every kind, not all zero.
@@ -115,10 +115,10 @@ import Testing
     }
 
     @Test(arguments: instants)
-    func sweepstakesEntriesFollowFromTheAnswers(_ now: Date) throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 600, days: 40, seed: 11, today: now))
-        let seeded = try SeededStore(store)
+    func sweepstakesEntriesFollowFromTheAnswers(_ now: Date) async throws {
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 600, days: 40, seed: 11, today: now))
+        let seeded = try await SeededStore(store)
         #expect(seeded.sweepstakes.count == 2)
         #expect(seeded.sweepstakes.allSatisfy { $0.entriesPerStand > 0 && $0.streakBonusEntries > 0 })
         try expectEntriesFollowTheRules(seeded, now: now)
@@ -127,11 +127,11 @@ import Testing
         #expect(Set(seeded.entries.map(\.sweepstakesId)).count == 2)
     }
 
-    @Test func aSecondSeedOfTheSameStoreFollowsTheRulesToo() throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 200, days: 10, seed: 1, today: Self.today))
-        _ = try DemoSeeder(store: store).run(.init(users: 200, days: 12, seed: 2, today: Self.today))
-        let seeded = try SeededStore(store)
+    @Test func aSecondSeedOfTheSameStoreFollowsTheRulesToo() async throws {
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 200, days: 10, seed: 1, today: Self.today))
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 200, days: 12, seed: 2, today: Self.today))
+        let seeded = try await SeededStore(store)
         #expect(seeded.users.count == 400)
         // The second run answered the questions the first one scheduled.
         #expect(seeded.answers.contains { $0.userId > 200 && $0.day == UTCDate.day(UTCDate.adding(days: -1, to: Self.today)) })
@@ -139,10 +139,10 @@ import Testing
         try expectEntriesFollowTheRules(seeded, now: Self.today)
     }
 
-    @Test func aStoreWithoutPastDaysHasNoStreaks() throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 100, days: 0, seed: 3, today: Self.instants[0]))
-        let seeded = try SeededStore(store)
+    @Test func aStoreWithoutPastDaysHasNoStreaks() async throws {
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 100, days: 0, seed: 3, today: Self.instants[0]))
+        let seeded = try await SeededStore(store)
         try expectRulesHold(seeded, now: Self.instants[0])
         try expectEntriesFollowTheRules(seeded, now: Self.instants[0])
         #expect(seeded.users.allSatisfy { $0.longestStreak <= 1 })
@@ -163,8 +163,12 @@ import Testing
         var entryTimes: [Entry: [String]] = [:]
         var questionDayMismatches = 0
 
-        init(_ store: StandStore) throws {
-            try store.readBlocking { db in
+        init(_ store: StandStore) async throws {
+            self = try await store.read { db in try SeededStore(db) }
+        }
+
+        private init(_ db: StoreDatabase) throws {
+            do {
                 users = try StoreRow.fetchAll(db, sql: """
                     SELECT id, created_at, points, current_streak, longest_streak, last_stood_on FROM users ORDER BY id
                     """).map { User(id: $0[0], createdAt: $0[1], points: $0[2], currentStreak: $0[3], longestStreak: $0[4], lastStoodOn: $0[5]) }

@@ -9,7 +9,7 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_795_636_980)
 
     static func enrolled() async throws -> (SecondFactors, AuditActor, TOTP, [String], StandStore) {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let actor = try await insertStaff(store, email: "ana@example.com", role: .owner)
         let factors = SecondFactors(store: store)
         let enrolment = try await factors.startEnrolment(staffId: actor.staffId!, email: "ana@example.com", now: now)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SessionCacheTests {
     static func signedIn() async throws -> (StandStore, SessionStore, StaffAccounts, StaffSession, StaffMember) {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let accounts = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
         let member = try await accounts.create(.init(email: "a@example.com", role: .support, password: "a-long-password"), by: .commandLine)
         let sessions = SessionStore(store: store)
@@ -44,8 +44,8 @@ import Testing
     }
 
     /// A lookup that read the store before a change must not cache what it read after it.
-    @Test func aReadFromBeforeAChangeIsNotCached() throws {
-        let store = try temporaryStore()
+    @Test func aReadFromBeforeAChangeIsNotCached() async throws {
+        let store = try await temporaryStore()
         let cache = SessionCache(store: store)
         let now = Date()
         let (_, generation) = cache.lookUp(id: "s", now: now)
@@ -58,7 +58,7 @@ import Testing
     /// (on PostgreSQL every commit used to empty it: the account views' write
     /// behind, every half second under load); one that wrote them empties it.
     @Test func onlyAChangeToTheSessionTablesEmptiesTheCache() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let cache = SessionCache(store: store)
         let now = Date()
         cache.remember(Self.active(now), id: "s", now: now, generation: cache.lookUp(id: "s", now: now).generation)

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func sessionsExpireWhenIdleAndAtTheAbsoluteLimit() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let accounts = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
         let member = try await accounts.create(.init(email: "a@example.com", role: .support, password: "a-long-password"), by: .commandLine)
         let sessions = SessionStore(store: store)

@@ -21,7 +21,7 @@ import Testing
 
     /// An owner with a confirmed second factor (confirmed at `now`, with the code of that step).
     static func enrolled(email: String = "ana@example.com") async throws -> Enrolled {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let accounts = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
         let member = try await accounts.create(.init(email: email, role: .owner, password: password), by: .commandLine)
         let factors = SecondFactors(store: store)
@@ -125,7 +125,7 @@ import Testing
 
     /// With no second factor anywhere, a wrong password is said at once, as before.
     @Test func withoutAnySecondFactorAWrongPasswordIsSaidAtOnce() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let accounts = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
         try await accounts.create(.init(email: "bo@example.com", role: .support, password: Self.password), by: .commandLine)
         #expect(Self.isRefused(try await accounts.signIn(email: "bo@example.com", password: "wrong-password", client: .unknown, replacingSession: nil)))

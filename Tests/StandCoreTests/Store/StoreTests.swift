@@ -5,9 +5,9 @@ import Testing
 @testable import StandCore
 
 @Suite struct StoreTests {
-    @Test(.sqliteOnly) func migrationsAreIdempotentAndCreateTheWholeModel() throws {
+    @Test(.sqliteOnly) func migrationsAreIdempotentAndCreateTheWholeModel() async throws {
         // setup
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         // MUT
         let again = try StandStore(path: store.path)
         // validate
@@ -15,7 +15,7 @@ import Testing
                                                    "005_question_hourly_answers", "006_suggestion_review_notes",
                                                    "007_sweepstakes_totals", "008_redrawable_draws", "009_audit_without_personal_data",
                                                    "010_form_submissions", "011_cancelled_sweepstakes", "012_kept_draw_snapshots", "013_draw_alternates_claims_public", "014_suspensions_and_sign_out_everywhere", "015_account_notes", "016_erasure_outbox_and_exports", "017_staff_second_factor", "018_sessions_in_view_and_sign_in_codes", "019_tallies_per_statement", "020_draw_inputs_counter"])
-        let tables = try store.readBlocking { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
+        let tables = try await store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
         for table in ["users", "daily_questions", "question_choices", "answers", "suggestions", "sweepstakes", "sweepstakes_entries",
                       "sweepstakes_draws", "draw_winners", "question_hourly_answers", "sweepstakes_entrants", "sweepstakes_totals",
                       "sweepstakes_daily_entries", "sweepstakes_disqualifications", "deletion_requests", "deleted_accounts", "staff", "staff_sessions",
@@ -25,9 +25,9 @@ import Testing
         }
     }
 
-    @Test(.sqliteOnly) func connectionsUseWALFullSyncForeignKeysAndSecureDelete() throws {
-        let store = try temporaryStore()
-        let (journal, foreignKeys, secureDelete, synchronous) = try store.readBlocking { db in
+    @Test(.sqliteOnly) func connectionsUseWALFullSyncForeignKeysAndSecureDelete() async throws {
+        let store = try await temporaryStore()
+        let (journal, foreignKeys, secureDelete, synchronous) = try await store.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try Int.fetchOne(db, sql: "PRAGMA secure_delete"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
         }
@@ -39,9 +39,9 @@ import Testing
 
     /// The store's connections run the SQLite compiled in Sources/StandSQLite, not Debian's 3.40.1:
     /// 3.51.3 is the first without the WAL-reset bug (docs/store.md, "Which SQLite").
-    @Test(.sqliteOnly) func connectionsRunASQLiteWithoutTheWALResetBug() throws {
-        let store = try temporaryStore()
-        let (version, options) = try store.readBlocking { db in
+    @Test(.sqliteOnly) func connectionsRunASQLiteWithoutTheWALResetBug() async throws {
+        let store = try await temporaryStore()
+        let (version, options) = try await store.read { db in
             (try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "", try String.fetchAll(db, sql: "PRAGMA compile_options"))
         }
         let parts = version.split(separator: ".").compactMap { Int($0) }
@@ -52,30 +52,30 @@ import Testing
         #expect(options.contains("OMIT_LOAD_EXTENSION"), "\(options)")
     }
 
-    @Test(.sqliteOnly) func auditEventsAreAppendOnly() throws {
-        let store = try temporaryStore()
-        try store.writeBlocking { db in try AuditLog.record(db, .signIn, by: .commandLine) }
-        #expect(throws: DatabaseError.self) {
-            try store.writeBlocking { db in try db.execute(sql: "UPDATE audit_events SET action = 'x'") }
+    @Test(.sqliteOnly) func auditEventsAreAppendOnly() async throws {
+        let store = try await temporaryStore()
+        try await store.write { db in try AuditLog.record(db, .signIn, by: .commandLine) }
+        await #expect(throws: DatabaseError.self) {
+            try await store.write { db in try db.execute(sql: "UPDATE audit_events SET action = 'x'") }
         }
-        #expect(throws: DatabaseError.self) {
-            try store.writeBlocking { db in try db.execute(sql: "DELETE FROM audit_events") }
+        await #expect(throws: DatabaseError.self) {
+            try await store.write { db in try db.execute(sql: "DELETE FROM audit_events") }
         }
-        let events = try store.readBlocking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events") }
+        let events = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events") }
         #expect(events == 1)
     }
 
-    @Test(.sqliteOnly) func countersFollowEveryWriter() throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 50, days: 2, seed: 3))
+    @Test(.sqliteOnly) func countersFollowEveryWriter() async throws {
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 50, days: 2, seed: 3))
         // Another program writes the same file with plain SQL.
         let other = try DatabaseQueue(path: store.path)
-        try other.write { db in
+        try await other.write { db in
             try db.execute(sql: "DELETE FROM answers WHERE id IN (SELECT id FROM answers LIMIT 5)")
             try db.execute(sql: "DELETE FROM deletion_requests")
             try db.execute(sql: "DELETE FROM users WHERE id = (SELECT MAX(id) FROM users WHERE id NOT IN (SELECT user_id FROM answers WHERE user_id IS NOT NULL))")
         }
-        let (users, counted, mismatches) = try store.readBlocking { db in
+        let (users, counted, mismatches) = try await store.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users"),
              try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'"),
              try Int.fetchOne(db, sql: """
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test(.sqliteOnly) func aWriteWaitsForAnotherProcessInsteadOfFailing() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let other = try DatabaseQueue(path: store.path)
         // The other writer says when it holds the lock: the test waits for that,
         // not for a fixed time (a loaded machine started it late and our write went first).
@@ -114,8 +114,8 @@ import Testing
     }
 
     @Test(.sqliteOnly) func backupIsAConsistentCopyWhileOthersWrite() async throws {
-        let store = try temporaryStore()
-        _ = try DemoSeeder(store: store).run(.init(users: 2_000, days: 3, seed: 5))
+        let store = try await temporaryStore()
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 2_000, days: 3, seed: 5))
         let destination = store.path + ".backup"
         let writer = Task.detached {
             for n in 0..<50 {
@@ -137,7 +137,7 @@ import Testing
 @Suite struct AuditIndexTests {
     /// The log without page views reads the partial index, not every view.
     @Test(.sqliteOnly) func theLogWithoutViewsUsesThePartialIndex() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let (conditions, arguments) = AuditLog.Filter().sql(before: nil)
         let plan = try await store.read { db in
             try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT e.id FROM audit_events e" + conditions + " ORDER BY e.id DESC LIMIT 51",
@@ -150,7 +150,7 @@ import Testing
 extension AuditIndexTests {
     /// A user page's views count and its list of changes each read their own partial index.
     @Test(.sqliteOnly) func aUserPageReadsItsViewsAndChangesByIndex() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         let plans = try await store.read { db in
             try ["SELECT COUNT(*) FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action = 'user.viewed'",
                  "SELECT * FROM audit_events WHERE target_type = 'user' AND target_id = 'x' AND action <> 'user.viewed' ORDER BY id DESC LIMIT 20"]

@@ -8,9 +8,9 @@ import Testing
 /// and delete many rows at once, on both engines.
 @Suite struct TallyRecountTests {
     @Test func talliesEqualARecountAfterManyRowsAStatement() async throws {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         // The seeder writes several hundred rows a statement.
-        _ = try DemoSeeder(store: store).run(.init(users: 1_500, days: 12, seed: 5, today: SeedTests.today))
+        _ = try await DemoSeeder(store: store).seeded(.init(users: 1_500, days: 12, seed: 5, today: SeedTests.today))
         try await store.write { db in
             try db.execute(sql: "DELETE FROM answers WHERE id % 3 = 0")
             try db.execute(sql: "UPDATE sweepstakes_entries SET voided = 1 WHERE id % 7 = 0")

@@ -18,7 +18,7 @@ struct SweepstakesCoreFixture {
     let owner: AuditActor
 
     static func make() async throws -> SweepstakesCoreFixture {
-        let store = try temporaryStore()
+        let store = try await temporaryStore()
         return SweepstakesCoreFixture(store: store, owner: try await insertStaff(store, email: "owner@example.com", role: .owner))
     }
 

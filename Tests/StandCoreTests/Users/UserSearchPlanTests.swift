@@ -6,25 +6,25 @@ import Testing
 
 /// Lookups stay on indexes whatever the table size: no `SCAN users`.
 @Suite(.sqliteOnly) struct UserSearchPlanTests {
-    static func plan(_ store: StandStore, _ sql: String, _ arguments: StoreArguments) throws -> String {
-        try store.readBlocking { db in
+    static func plan(_ store: StandStore, _ sql: String, _ arguments: StoreArguments) async throws -> String {
+        try await store.read { db in
             try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
         }
     }
 
     @Test(arguments: ["email >= ? AND email < ?", "email > ? AND email < ?"])
-    func emailPrefixIsARangeOnTheEmailIndex(range: String) throws {
-        let store = try temporaryStore()
-        let plan = try Self.plan(store, UserSearch.prefixSQL[.sqlite] + range + " ORDER BY email LIMIT 51", ["jane", UserSearch.successor(of: "jane")])
+    func emailPrefixIsARangeOnTheEmailIndex(range: String) async throws {
+        let store = try await temporaryStore()
+        let plan = try await Self.plan(store, UserSearch.prefixSQL[.sqlite] + range + " ORDER BY email LIMIT 51", ["jane", UserSearch.successor(of: "jane")])
         #expect(plan.contains("SEARCH users USING INDEX sqlite_autoindex_users_2 (email>? AND email<?)"), "\(plan)")
         #expect(!plan.contains("SCAN users"))
         #expect(!plan.contains("TEMP B-TREE"), "ordered by the index itself: \(plan)")
     }
 
     @Test(arguments: ["email", "phone", "uuid"])
-    func exactLookupsUseUniqueIndexes(column: String) throws {
-        let store = try temporaryStore()
-        let plan = try Self.plan(store, "SELECT \(UserAccount.columns) FROM users WHERE \(column) = ?", ["x"])
+    func exactLookupsUseUniqueIndexes(column: String) async throws {
+        let store = try await temporaryStore()
+        let plan = try await Self.plan(store, "SELECT \(UserAccount.columns) FROM users WHERE \(column) = ?", ["x"])
         #expect(plan.contains("SEARCH users USING INDEX sqlite_autoindex_users_"), "\(plan)")
         #expect(plan.contains("(\(column)=?)"), "\(plan)")
     }
@@ -35,9 +35,9 @@ import Testing
         #expect(UserSearch.asciiLowercased("JANE.Ünï") == "jane.Ünï")
     }
 
-    @Test func prefixSearchFindsMixedCaseAddressesAndPagesByEmail() throws {
-        let store = try temporaryStore()
-        try store.writeBlocking { db in
+    @Test func prefixSearchFindsMixedCaseAddressesAndPagesByEmail() async throws {
+        let store = try await temporaryStore()
+        try await store.write { db in
             for (index, email) in ["Ann@example.com", "anna@example.com", "ANNE@example.com", "bob@example.com"].enumerated() {
                 try db.execute(sql: """
                     INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
@@ -45,11 +45,11 @@ import Testing
                     """, arguments: [UUID().uuidString.lowercased(), email, "+1555223000\(index)"])
             }
         }
-        let first = try store.readBlocking { db in try UserSearch.run(db, UserQuery("AN"), limit: 2) }
+        let first = try await store.read { db in try UserSearch.run(db, UserQuery("AN"), limit: 2) }
         guard case .matches(let items, let cursor) = first else { Issue.record("\(first)"); return }
         #expect(items.map(\.email) == ["Ann@example.com", "anna@example.com"])
         #expect(cursor == "anna@example.com")
-        let second = try store.readBlocking { db in try UserSearch.run(db, UserQuery("AN"), after: cursor, limit: 2) }
+        let second = try await store.read { db in try UserSearch.run(db, UserQuery("AN"), after: cursor, limit: 2) }
         guard case .matches(let rest, let end) = second else { Issue.record("\(second)"); return }
         #expect(rest.map(\.email) == ["ANNE@example.com"])
         #expect(end == nil)

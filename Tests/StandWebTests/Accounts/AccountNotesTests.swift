@@ -10,10 +10,10 @@ import Testing
 /// AccountDeletionTests).
 @Suite struct AccountNotesTests {
     @Test func supportWritesNotesEveryoneReadsThemAsTextNewestFirst() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         _ = try await console.createStaff("support@example.com", role: .support)
         _ = try await console.createStaff("editor@example.com", role: .editor)
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
         let hostile = "<script>alert(1)</script>\n\"quoted\" & called +1 555 000 1000"
         try await console.run { browser in
             try await browser.signIn("support@example.com")

@@ -88,14 +88,14 @@ import ZIPFoundation
     }
 
     @Test func aDeletedAccountHasNothingToExport() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         _ = try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
         try await console.store.write { db in try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [user.id]) }
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             #expect(try await browser.get("/users/\(user.uuid)/export.zip").status == .notFound)
         }
-        #expect(try console.auditCount(.dataExported) == 0)
+        await #expect(try console.auditCount(.dataExported) == 0)
     }
 }

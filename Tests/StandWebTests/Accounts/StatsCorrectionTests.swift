@@ -11,8 +11,8 @@ import Testing
     static let actor = AuditActor(staffId: nil, email: "support@example.com", ip: nil)
 
     @Test(.sqliteOnly) func theAppsWritesAndStaffCorrectionsComposeNoneLost() async throws {
-        let console = try TestConsole()
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
+        let console = try await TestConsole()
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
         // The app's backend: another connection to the same file, adding a point per stand.
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
@@ -46,13 +46,13 @@ import Testing
         try await appWrites.value
         let points = try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT points FROM users WHERE id = ?", arguments: [user.id]) }
         #expect(points == 120 + 1_000 + 25 * 30 - 25 * 10)
-        #expect(try console.auditCount(.pointsCorrected) == 50)
+        await #expect(try console.auditCount(.pointsCorrected) == 50)
         try app.close()
     }
 
     @Test func pointsNeverGoBelowZeroAndTheRecordKeepsBeforeAndAfter() async throws {
-        let console = try TestConsole()
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
+        let console = try await TestConsole()
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
         let corrections = StatsCorrections(store: console.store)
         let change = try await corrections.addPoints(uuid: user.uuid, delta: -100, reason: "Duplicate bonus", by: Self.actor)
         #expect(change == .init(before: 120, after: 20))
@@ -72,8 +72,8 @@ import Testing
     }
 
     @Test func aStreakIsSetByTheRulesAndNotOverTheAppsChange() async throws {
-        let console = try TestConsole()
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
+        let console = try await TestConsole()
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
         try await console.store.write { db in
             try db.execute(sql: "UPDATE users SET current_streak = 0, longest_streak = 40, last_stood_on = '2026-11-01' WHERE id = ?", arguments: [user.id])
         }
@@ -108,10 +108,10 @@ import Testing
     }
 
     @Test func supportCorrectsThroughThePageAndBadInputKeepsWhatWasTyped() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         _ = try await console.createStaff("support@example.com", role: .support)
         _ = try await console.createStaff("editor@example.com", role: .editor)
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000", points: 120)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             #expect(try await browser.get("/users/\(user.uuid)/stats").status == .forbidden)
@@ -136,7 +136,7 @@ import Testing
             let page = try await browser.get("/users/\(user.uuid)?done=points")
             #expect(page.body.contains("Corrected the points: 120 → 370 (+250): Outage"))
         }
-        #expect(try console.auditCount(.pointsCorrected) == 1)
-        #expect(try console.auditCount(.streakCorrected) == 1)
+        await #expect(try console.auditCount(.pointsCorrected) == 1)
+        await #expect(try console.auditCount(.streakCorrected) == 1)
     }
 }

@@ -51,8 +51,8 @@ import Testing
             try String.fetchAll(db, sql: "SELECT detail FROM audit_events WHERE action IN ('user.suspended', 'user.suspension_lifted')")
         }
         #expect(details.count == 3 && details.allSatisfy { !$0.contains("Bots") && !$0.contains("hear from") && !$0.contains("called") && $0.hasPrefix("suspension #") })
-        #expect(try setup.console.auditCount(.userSuspended) == 2)
-        #expect(try setup.console.auditCount(.suspensionLifted) == 1)
+        await #expect(try setup.console.auditCount(.userSuspended) == 2)
+        await #expect(try setup.console.auditCount(.suspensionLifted) == 1)
     }
 
     @Test func aDrawLeavesOutWhoeverIsSuspendedAndVerifyDrawAgrees() async throws {
@@ -76,7 +76,7 @@ import Testing
         let setup = try await DrawTests.setUp()
         let console = setup.console
         let data = AppData(store: console.store)
-        let open = try data.sweepstakes(name: "Open now", drawn: false)
+        let open = try await data.sweepstakes(name: "Open now", drawn: false)
         try await console.store.write { db in
             try db.execute(sql: "UPDATE sweepstakes SET starts_on = ?, ends_on = ? WHERE id = ?",
                            arguments: [UTCDate.day(Date().addingTimeInterval(-86_400)), UTCDate.day(Date().addingTimeInterval(10 * 86_400)), open])
@@ -92,7 +92,7 @@ import Testing
             let refused = try await browser.post("/sweepstakes/\(open)/grant", ["user": user.uuid, "quantity": "3", "reason": "Goodwill"])
             #expect(refused.status == .conflict && refused.body.contains("cannot be granted entries while suspended"))
             // The deletion requests and the entrants list say so too.
-            try AppData(store: console.store).deletionRequest(user)
+            try await AppData(store: console.store).deletionRequest(user)
             let requests = try await browser.get("/deletion-requests")
             #expect(requests.body.contains(">\(user.email)</a><br><small class=\"muted\">Suspended until lifted</small>"))
             let entrants = try await browser.get("/sweepstakes/\(setup.sweepstakes)")
@@ -101,10 +101,10 @@ import Testing
     }
 
     @Test func supportSuspendsLiftsAndSignsOutThroughThePagesAndEditorsCannot() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         _ = try await console.createStaff("support@example.com", role: .support)
         _ = try await console.createStaff("editor@example.com", role: .editor)
-        let user = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
+        let user = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15550001000")
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             let page = try await browser.get("/users/\(user.uuid)")
@@ -152,9 +152,9 @@ import Testing
             let revoked = try #require(try await AccountSessions(store: console.store).revokedAt(uuid: user.uuid))
             #expect(revoked > (before ?? .distantPast))
         }
-        #expect(try console.auditCount(.userSuspended) == 1)
-        #expect(try console.auditCount(.suspensionLifted) == 1)
-        #expect(try console.auditCount(.userSignedOutEverywhere) == 1)
+        await #expect(try console.auditCount(.userSuspended) == 1)
+        await #expect(try console.auditCount(.suspensionLifted) == 1)
+        await #expect(try console.auditCount(.userSignedOutEverywhere) == 1)
     }
 
     @Test func aDeletedAccountIsRefusedAndItsSuspensionsGoWithIt() async throws {

@@ -17,23 +17,23 @@ import Testing
     /// 120 answers over four months, entries, a suggestion, a deletion request, a suspension,
     /// two notes and a points correction, some at the same instant (ties).
     static func scene() async throws -> Scene {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         let actor = AuditActor(staffId: owner.id, email: owner.email, ip: nil)
         let data = AppData(store: console.store)
-        let user = try data.user(email: "ana@example.com", phone: "+15550001000")
-        let other = try data.user(email: "bo@example.com", phone: "+15550001001")
+        let user = try await data.user(email: "ana@example.com", phone: "+15550001000")
+        let other = try await data.user(email: "bo@example.com", phone: "+15550001001")
         let start = UTCDate.parseDay("2026-07-01")!
         for day in 0..<120 {
             let date = UTCDate.adding(days: day, to: start)
-            let question = try data.question(day: UTCDate.day(date), text: "Question of \(UTCDate.day(date))?")
-            try data.answer(user, question: question, choice: day % 2, at: StoreTimestamp.string(date.addingTimeInterval(9 * 3600)))
-            try data.answer(other, question: question, choice: 0, at: StoreTimestamp.string(date.addingTimeInterval(9 * 3600)))
+            let question = try await data.question(day: UTCDate.day(date), text: "Question of \(UTCDate.day(date))?")
+            try await data.answer(user, question: question, choice: day % 2, at: StoreTimestamp.string(date.addingTimeInterval(9 * 3600)))
+            try await data.answer(other, question: question, choice: 0, at: StoreTimestamp.string(date.addingTimeInterval(9 * 3600)))
         }
-        let sweepstakes = try data.sweepstakes(name: "Autumn", drawn: false)
-        try data.entries(user, sweepstakes: sweepstakes, count: 3)  // 2026-10-05 00:00, three rows at one instant
-        try data.suggestion(user, text: "Cats or dogs, again?", createdAt: "2026-10-05 00:00:00.000")
-        try data.deletionRequest(user, createdAt: "2026-10-20 12:00:00.000")
+        let sweepstakes = try await data.sweepstakes(name: "Autumn", drawn: false)
+        try await data.entries(user, sweepstakes: sweepstakes, count: 3)  // 2026-10-05 00:00, three rows at one instant
+        try await data.suggestion(user, text: "Cats or dogs, again?", createdAt: "2026-10-05 00:00:00.000")
+        try await data.deletionRequest(user, createdAt: "2026-10-20 12:00:00.000")
         let november = UTCDate.parseDay("2026-11-01")!
         try await AccountSuspensions(store: console.store).suspend(uuid: user.uuid, until: november.addingTimeInterval(86_400), reason: "Review",
                                                                   by: actor, now: november)

@@ -8,10 +8,10 @@ import Testing
 @Suite struct AuditLogPageTests {
     /// An owner, a support member who edited and viewed one account, and that account.
     static func scene() async throws -> (TestConsole, AppData.User, StaffMember) {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         let support = try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(jane.uuid)/edit")
@@ -96,7 +96,7 @@ import Testing
             #expect(hostile[8] == "changed email, \"phone\"\nand =HYPERLINK(\"x\")")
             #expect(rows.allSatisfy { $0[6] == jane.uuid })
         }
-        #expect(try console.auditCount(.auditExported) == 1)
+        await #expect(try console.auditCount(.auditExported) == 1)
     }
 
     @Test func everyActionHasWords() {

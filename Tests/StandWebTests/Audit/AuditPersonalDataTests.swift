@@ -10,10 +10,10 @@ import Testing
 @Suite struct AuditPersonalDataTests {
     // Failed before the fix: the export's detail was `/audit.csv?target=jane%40example.com`.
     @Test func anExportFilteredByEmailOrPhoneThenADeletionLeavesNoByteOfEither() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try await console.runWithServices { browser, services in
             try await browser.signIn("owner@example.com")
             for target in ["jane@example.com", "(555) 223-4567", "JANE@example.com"] {
@@ -43,11 +43,11 @@ import Testing
             }
             #expect(erased == true)
         }
-        try AccountDeletionTests.expectNoPersonalDataLeft(console.store, jane)
+        try await AccountDeletionTests.expectNoPersonalDataLeft(console.store, jane)
     }
 
     /// Rows written before the fix are rewritten by migration 009, which is itself recorded.
-    @Test(.sqliteOnly) func migration009RewritesExportFiltersWrittenBeforeIt() throws {
+    @Test(.sqliteOnly) func migration009RewritesExportFiltersWrittenBeforeIt() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stand-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,7 +56,7 @@ import Testing
         do {
             let old = try DatabaseQueue(path: path)
             try StandMigrations.migrator.migrate(old, upTo: "008_redrawable_draws")
-            try old.write { db in
+            try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
                     VALUES (?, 'ana@example.com', '+15552230001', 'x', '1990-01-01', '08:00', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000')
@@ -69,7 +69,7 @@ import Testing
             }
         }
         let store = try StandStore(path: path)
-        try store.readBlocking { db in
+        try await store.read { db in
             let details = try String.fetchAll(db, sql: "SELECT detail FROM audit_events WHERE action = 'audit.exported' ORDER BY id")
             #expect(details == [
                 "by staff #2, about user \(ana), with page views",
@@ -81,8 +81,8 @@ import Testing
                     == "migration 009: 4 export filters rewritten to ids")
         }
         // Append-only again once the migration is done.
-        #expect(throws: DatabaseError.self) {
-            try store.writeBlocking { db in try db.execute(sql: "UPDATE audit_events SET detail = 'x'") }
+        await #expect(throws: DatabaseError.self) {
+            try await store.write { db in try db.execute(sql: "UPDATE audit_events SET detail = 'x'") }
         }
         for suffix in ["", "-wal"] {
             guard let bytes = FileManager.default.contents(atPath: path + suffix) else { continue }
@@ -96,13 +96,13 @@ import Testing
     /// deletion requests, deletion), then every text column of the audit log is
     /// scanned for every email and phone any account ever had.
     @Test func noAuditEventHoldsAnyAccountsEmailOrPhoneAfterTheEverydayFlows() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "jane@example.com", phone: "+15552234567")
-        let omar = try data.user(email: "omar@example.com", phone: "+15552239999")
-        try data.deletionRequest(omar)
+        let jane = try await data.user(email: "jane@example.com", phone: "+15552234567")
+        let omar = try await data.user(email: "omar@example.com", phone: "+15552239999")
+        try await data.deletionRequest(omar)
         let emailsAndPhones = [jane.email, jane.phone, omar.email, omar.phone, "jane.new@example.com", "+15552230042"]
         let everEmailsAndPhones = emailsAndPhones + emailsAndPhones.filter { $0.hasPrefix("+1") }.map { String($0.dropFirst(2)) }
         try await console.runWithServices { browser, services in

@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: signedInPages)
     func pageWithoutSessionRedirectsToLogin(path: String) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.run { browser in
             // MUT
             let page = try await browser.get(path)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func redirectAfterSignInReturnsToTheRequestedPage() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             let redirect = try await browser.get("/audit")
@@ -71,7 +71,7 @@ import Testing
                                               "/suggestions/1/approve": false, "/deletion-requests": true]) { $1 }),
     ])
     func rolesSeeOnlyTheirPages(role: StaffRole, expected: [String: Bool]) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("someone@example.com", role: role)
         try await console.run { browser in
             try await browser.signIn("someone@example.com")
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func nonOwnerPostToStaffIsRefusedAndChangesNothing() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct SignInTests {
     @Test func signInRotatesTheSessionAndSetsAStrictHttpOnlyCookie() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             try await browser.get("/login")
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func wrongPasswordAndUnknownEmailGetTheSameMessageAndKeepTheEmail() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             let wrong = try await browser.signIn("owner@example.com", password: "not-the-password")
@@ -38,11 +38,11 @@ import Testing
             #expect(unknown.body.contains("value=\"nobody@example.com\""))
             #expect(browser.cookies["stand_session"] == nil)
         }
-        #expect(try console.auditCount(.signInFailed) == 2)
+        await #expect(try console.auditCount(.signInFailed) == 2)
     }
 
     @Test func fiveWrongPasswordsLockTheAccountForFifteenMinutes() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             var page: Browser.Page? = nil
@@ -56,8 +56,8 @@ import Testing
             #expect(right.status == .tooManyRequests)
             #expect(browser.cookies["stand_session"] == nil)
         }
-        #expect(try console.auditCount(.lockedOut) == 1)
-        #expect(try console.auditCount(.signInRefusedLocked) == 1)
+        await #expect(try console.auditCount(.lockedOut) == 1)
+        await #expect(try console.auditCount(.signInRefusedLocked) == 1)
         // After the lock ends, the right password works again.
         let later = Date().addingTimeInterval(StaffAccounts.lockDuration + 1)
         let result = try await console.staff.signIn(email: "owner@example.com", password: TestConsole.password, client: .unknown, replacingSession: nil, now: later)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func signOutEndsTheSessionOnTheServer() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
@@ -78,11 +78,11 @@ import Testing
             browser.setCookie("stand_session", id)
             #expect(try await browser.get("/").location == "/login")
         }
-        #expect(try console.auditCount(.signOut) == 1)
+        await #expect(try console.auditCount(.signOut) == 1)
     }
 
     @Test func setupLinkCreatesTheFirstOwnerOnce() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.run { browser in
             let bad = try await browser.get("/setup?token=\(String(repeating: "cd", count: 32))")
             #expect(bad.status == .forbidden)
@@ -103,7 +103,7 @@ import Testing
         let owners = try await console.staff.all()
         #expect(owners.map(\.email) == ["first@example.com"])
         #expect(owners.first?.role == .owner)
-        #expect(try console.auditCount(.ownerCreatedAtSetup) == 1)
+        await #expect(try console.auditCount(.ownerCreatedAtSetup) == 1)
     }
 }
 

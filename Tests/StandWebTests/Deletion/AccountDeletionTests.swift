@@ -17,25 +17,25 @@ import Testing
     }
 
     static func scene() async throws -> Scene {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "Jane.Erased@Example.com", phone: "+15557654321", birthdate: "1987-03-14")
-        let other = try data.user(email: "other@example.com", phone: "+15552234567")
+        let jane = try await data.user(email: "Jane.Erased@Example.com", phone: "+15557654321", birthdate: "1987-03-14")
+        let other = try await data.user(email: "other@example.com", phone: "+15552234567")
         for day in 1...6 {
-            let question = try data.question(day: "2026-11-0\(day)")
-            try data.answer(jane, question: question, choice: day % 2)
-            try data.answer(other, question: question, choice: 1)
-            try data.answer(nil, question: question, choice: 0)
+            let question = try await data.question(day: "2026-11-0\(day)")
+            try await data.answer(jane, question: question, choice: day % 2)
+            try await data.answer(other, question: question, choice: 1)
+            try await data.answer(nil, question: question, choice: 0)
         }
-        let open = try data.sweepstakes(name: "Winter", drawn: false)
-        let drawn = try data.sweepstakes(name: "Autumn", drawn: true, drawnBy: support.id)
-        try data.entries(jane, sweepstakes: open, count: 4)
-        try data.entries(jane, sweepstakes: drawn, count: 2)
-        try data.entries(other, sweepstakes: open, count: 1)
-        try data.suggestion(jane, text: "Should breakfast be a meal?")
-        try data.deletionRequest(jane)
+        let open = try await data.sweepstakes(name: "Winter", drawn: false)
+        let drawn = try await data.sweepstakes(name: "Autumn", drawn: true, drawnBy: support.id)
+        try await data.entries(jane, sweepstakes: open, count: 4)
+        try await data.entries(jane, sweepstakes: drawn, count: 2)
+        try await data.entries(other, sweepstakes: open, count: 1)
+        try await data.suggestion(jane, text: "Should breakfast be a meal?")
+        try await data.deletionRequest(jane)
         // Support's notes and a suspension are personal data too: they go with the account, bytes and all.
         let supportActor = AuditActor(staffId: support.id, email: support.email, ip: nil)
         try await AccountNotes(store: console.store).add(uuid: jane.uuid, body: Self.noteText, by: supportActor)
@@ -60,7 +60,7 @@ import Testing
     @Test func deletionErasesThePersonAndKeepsEveryResult() async throws {
         let scene = try await Self.scene()
         let store = scene.console.store
-        let resultsBefore = try scene.data.results()
+        let resultsBefore = try await scene.data.results()
         try await scene.console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(scene.jane.uuid)/delete")
@@ -74,7 +74,7 @@ import Testing
             #expect(tombstone.body.contains("Asked in the app, ticket 88"))
         }
         // Every question's results are exactly as before, counters and rows alike.
-        #expect(try scene.data.results() == resultsBefore)
+        await #expect(try scene.data.results() == resultsBefore)
         try await store.read { db in
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE uuid = ?", arguments: [scene.jane.uuid]) == 0)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM answers WHERE user_id IS NULL") == 12)
@@ -90,7 +90,7 @@ import Testing
             #expect(event.detail?.contains("answers detached: 6") == true)
             #expect(try StoreRow.fetchOne(db, sql: "SELECT * FROM deleted_accounts WHERE uuid = ?", arguments: [scene.jane.uuid])?["reason"] == "Asked in the app, ticket 88")
         }
-        try Self.expectNoPersonalDataLeft(store, scene.jane)
+        try await Self.expectNoPersonalDataLeft(store, scene.jane)
         #expect(try await store.read { db in try UserAccount.find(db, uuid: scene.other.uuid) } != nil)
     }
 
@@ -98,13 +98,13 @@ import Testing
     /// UUID only as the tombstone's key and in records that point at it.
     static let noteText = "Called from her sister's line about the stolen handset; wants everything gone"
 
-    static func expectNoPersonalDataLeft(_ store: StandStore, _ user: AppData.User, notes: [String] = [noteText]) throws {
+    static func expectNoPersonalDataLeft(_ store: StandStore, _ user: AppData.User, notes: [String] = [noteText]) async throws {
         // A UUID is an id, not personal data: an audit export names the account it was filtered by.
         // The tombstone's records point at it by UUID: its deliveries, the exports that held it, its draw lines.
         let allowedUUIDPlaces: Set<String> = ["deleted_accounts.uuid", "audit_events.target_id", "audit_events.detail", "deletion_requests.user_uuid",
                                               "erasure_deliveries.account_uuid", "console_exports.subject_uuid", "console_exports.filter",
                                               "deleted_account_copies.uuid", "deleted_account_draws.uuid"]
-        try store.readBlocking { db in
+        try await store.read { db in
             let instr = db.engine == .sqlite ? "instr" : "strpos"
             let tables = try db.tableNames()
             #expect(tables.count >= 14)
@@ -146,7 +146,7 @@ import Testing
             #expect(reload.status == .ok)
             #expect(reload.body.contains("already deleted"))
         }
-        #expect(try scene.console.auditCount(.userDeleted) == 1)
+        await #expect(try scene.console.auditCount(.userDeleted) == 1)
     }
 
     @Test func twoStaffDeletingAtOnceMakeOneDeletion() async throws {
@@ -163,7 +163,7 @@ import Testing
         }
         #expect(outcomes.filter { if case .deleted = $0 { true } else { false } }.count == 1)
         #expect(outcomes.filter { if case .alreadyDeleted = $0 { true } else { false } }.count == 3)
-        #expect(try scene.console.auditCount(.userDeleted) == 1)
+        await #expect(try scene.console.auditCount(.userDeleted) == 1)
     }
 
     @Test func wrongConfirmationOrMissingReasonChangesNothing() async throws {
@@ -178,7 +178,7 @@ import Testing
             #expect(page.body.contains("value=\"other@example.com\""))
         }
         #expect(try await scene.console.store.read { db in try UserAccount.find(db, uuid: scene.jane.uuid) } != nil)
-        #expect(try scene.console.auditCount(.userDeleted) == 0)
+        await #expect(try scene.console.auditCount(.userDeleted) == 0)
     }
 
     @Test func editorsCannotDeleteOrSeeTheConfirmation() async throws {

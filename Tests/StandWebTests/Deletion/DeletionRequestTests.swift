@@ -7,14 +7,14 @@ import Testing
 
 @Suite struct DeletionRequestTests {
     @Test func pendingRequestsOldestFirstWithTheirAge() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
-        let newer = try data.user(email: "newer@example.com", phone: "+15552230001")
-        let older = try data.user(email: "older@example.com", phone: "+15552230002")
+        let newer = try await data.user(email: "newer@example.com", phone: "+15552230001")
+        let older = try await data.user(email: "older@example.com", phone: "+15552230002")
         let tenDaysAgo = StoreTimestamp.string(Date().addingTimeInterval(-10 * 86_400 - 60))
-        try data.deletionRequest(newer, createdAt: StoreTimestamp.string(Date().addingTimeInterval(-3_600)))
-        try data.deletionRequest(older, createdAt: tenDaysAgo)
+        try await data.deletionRequest(newer, createdAt: StoreTimestamp.string(Date().addingTimeInterval(-3_600)))
+        try await data.deletionRequest(older, createdAt: tenDaysAgo)
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             let page = try await browser.get("/deletion-requests")
@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func supportOpensARequestFromTheUserPageAndCancelsIt() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(jane.uuid)")
@@ -66,15 +66,15 @@ import Testing
             let cancelledList = try await browser.get("/deletion-requests?status=cancelled")
             #expect(cancelledList.body.contains("Cancelled: Changed their mind"))
         }
-        #expect(try console.auditCount(.deletionRequestOpened) == 1)
-        #expect(try console.auditCount(.deletionRequestCancelled) == 1)
+        await #expect(try console.auditCount(.deletionRequestOpened) == 1)
+        await #expect(try console.auditCount(.deletionRequestCancelled) == 1)
     }
 
     @Test func deletingTheAccountMarksItsRequestsDone() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
-        try AppData(store: console.store).deletionRequest(jane)
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        try await AppData(store: console.store).deletionRequest(jane)
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(jane.uuid)/delete")
@@ -95,12 +95,12 @@ import Testing
     }
 
     @Test func tabsCountEachStatusAndAllListsEveryRequest() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
         for n in 1...3 {
-            let user = try data.user(email: "u\(n)@example.com", phone: "+1555223000\(n)")
-            try data.deletionRequest(user)
+            let user = try await data.user(email: "u\(n)@example.com", phone: "+1555223000\(n)")
+            try await data.deletionRequest(user)
         }
         try await console.store.write { db in
             try db.execute(sql: "UPDATE deletion_requests SET status = 'cancelled', resolved_at = created_at WHERE id = 3")

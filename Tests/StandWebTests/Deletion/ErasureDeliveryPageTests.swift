@@ -26,23 +26,23 @@ import Testing
     /// Jane answered, entered a sweepstakes that was then drawn, asked to be deleted, and was exported three ways.
     static func scene(failFirst: Int = 0, systems: [String] = ["firebase", "aws"]) async throws -> Scene {
         let folder = try TemporaryFolder("erasure-pages")
-        let receiver = try ErasureReceiver(script: script, log: folder.file("received.jsonl"), failFirst: failFirst)
-        let console = try TestConsole(erasureTargets: targets(receiver, systems))
+        let receiver = try await ErasureReceiver.started(script: script, log: folder.file("received.jsonl"), failFirst: failFirst)
+        let console = try await TestConsole(erasureTargets: targets(receiver, systems))
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         try await console.createStaff("support@example.com", role: .support)
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "jane.gone@example.com", phone: "+15557654321")
-        let other = try data.user(email: "other@example.com", phone: "+15552234567")
-        for day in 1...3 { try data.answer(jane, question: try data.question(day: "2026-11-0\(day)"), choice: 0) }
-        let sweepstakes = try data.sweepstakes(name: "Autumn", drawn: false)
+        let jane = try await data.user(email: "jane.gone@example.com", phone: "+15557654321")
+        let other = try await data.user(email: "other@example.com", phone: "+15552234567")
+        for day in 1...3 { try await data.answer(jane, question: try data.question(day: "2026-11-0\(day)"), choice: 0) }
+        let sweepstakes = try await data.sweepstakes(name: "Autumn", drawn: false)
         // Jane is its only entrant: the draw picks her, whatever its seed.
-        try data.entries(jane, sweepstakes: sweepstakes, count: 4)
+        try await data.entries(jane, sweepstakes: sweepstakes, count: 4)
         let ownerActor = AuditActor(staffId: owner.id, email: owner.email, ip: nil)
         guard case .drawn = try await SweepstakesDraws(store: console.store).draw(sweepstakesId: sweepstakes, replacing: nil, reason: "", by: ownerActor) else {
             throw ScenarioError.notDrawn
         }
-        try data.deletionRequest(jane)
+        try await data.deletionRequest(jane)
         return Scene(console: console, jane: jane, other: other, sweepstakes: sweepstakes, folder: folder, receiver: receiver)
     }
 
@@ -145,16 +145,16 @@ import Testing
             #expect(try await browser.post("/users/\(scene.jane.uuid)/erasure-retry", ["system": "firebase"]).status == .conflict)
             #expect(try await browser.post("/users/\(scene.jane.uuid)/erasure-retry", ["system": "nope"]).status == .notFound)
         }
-        #expect(try scene.console.auditCount(.erasureFailed) == 1)
-        #expect(try scene.console.auditCount(.erasureRetried) == 1)
-        #expect(try scene.console.auditCount(.erasureConfirmed) == 1)
+        await #expect(try scene.console.auditCount(.erasureFailed) == 1)
+        await #expect(try scene.console.auditCount(.erasureRetried) == 1)
+        await #expect(try scene.console.auditCount(.erasureConfirmed) == 1)
         #expect(scene.receiver.accepted().count == 1)
     }
 
     @Test func withNoSystemConfiguredTheTombstoneSaysSo() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(jane.uuid)/delete")

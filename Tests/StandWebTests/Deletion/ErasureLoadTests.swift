@@ -12,10 +12,10 @@ import Testing
 @Suite struct ErasureLoadTests {
     @Test func aThousandDeletionsWithAReceiverAnsweringAfterTwoSecondsLeaveThePagesAsFast() async throws {
         let folder = try TemporaryFolder("erasure-load")
-        let receiver = try ErasureReceiver(script: ErasureDeliveryPageTests.script, log: folder.file("received.jsonl"), delay: 2)
-        let console = try TestConsole(erasureTargets: ErasureDeliveryPageTests.targets(receiver), sendsErasuresInBackground: true)
+        let receiver = try await ErasureReceiver.started(script: ErasureDeliveryPageTests.script, log: folder.file("received.jsonl"), delay: 2)
+        let console = try await TestConsole(erasureTargets: ErasureDeliveryPageTests.targets(receiver), sendsErasuresInBackground: true)
         let owner = try await console.createStaff("owner@example.com", role: .owner)
-        let kept = try AppData(store: console.store).user(email: "kept@example.com", phone: "+15550009999")
+        let kept = try await AppData(store: console.store).user(email: "kept@example.com", phone: "+15550009999")
         let uuids = try await console.store.write { db in
             try (0..<1000).map { index -> String in
                 let uuid = UUID().uuidString.lowercased()

@@ -10,10 +10,10 @@ import Testing
 @Suite struct ErasureRestartTests {
     @Test func aServerKilledBetweenAttemptsResumesTheDeliveries() async throws {
         let folder = try TemporaryFolder("erasure-restart")
-        let receiver = try ErasureReceiver(script: ErasureDeliveryPageTests.script, log: folder.file("received.jsonl"), failFirst: 1)
-        let prepared = try TestConsole(erasureTargets: ErasureDeliveryPageTests.targets(receiver))
+        let receiver = try await ErasureReceiver.started(script: ErasureDeliveryPageTests.script, log: folder.file("received.jsonl"), failFirst: 1)
+        let prepared = try await TestConsole(erasureTargets: ErasureDeliveryPageTests.targets(receiver))
         let support = try await prepared.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: prepared.store).user(email: "jane@example.com", phone: "+15557654321")
+        let jane = try await AppData(store: prepared.store).user(email: "jane@example.com", phone: "+15557654321")
         let services = try await AppServices(configuration: prepared.configuration, store: prepared.store, logger: .init(label: "test"))
         // Deleted in the test process (its sender never runs): the servers below send.
         _ = try await services.deletion.delete(uuid: jane.uuid, confirmation: jane.uuid, reason: "Asked",

@@ -29,13 +29,13 @@ import Testing
             #expect(signedIn.location == "/sweepstakes/\(sweepstakes)/entrant?user=\(jane.uuid)&restore=typed")
             #expect(try await browser.get(signedIn.location!).status == .ok)
         }
-        #expect(try EntryCorrectionTests.entrant(console, sweepstakes, jane) == "3/0")
-        #expect(try console.auditCount(.entriesGranted) == 0)
+        await #expect(try EntryCorrectionTests.entrant(console, sweepstakes, jane) == "3/0")
+        await #expect(try console.auditCount(.entriesGranted) == 0)
     }
 
     /// Signing out after the session ended is simply done: no "nothing was saved".
     @Test func signingOutWithoutASessionSaysSignedOut() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         try await console.run { browser in
             try await browser.signIn("support@example.com")
@@ -48,7 +48,7 @@ import Testing
     /// A page that answers a POST names the page its form belongs to, which
     /// app.js makes the history entry: back and reload never resend the form.
     @Test func aRefusedFormNamesThePageItBelongsTo() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")

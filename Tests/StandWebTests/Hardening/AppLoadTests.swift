@@ -14,8 +14,8 @@ import Testing
     }
 
     @Test func theAppLoadWritesWhatItReports() async throws {
-        let console = try TestConsole()
-        _ = try DemoSeeder(store: console.store).run(.init(users: 300, days: 3, seed: 5))
+        let console = try await TestConsole()
+        _ = try await DemoSeeder(store: console.store).seeded(.init(users: 300, days: 3, seed: 5))
         func count(_ table: String) async throws -> Int {
             try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
         }

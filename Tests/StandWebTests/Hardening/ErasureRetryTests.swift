@@ -12,11 +12,11 @@ import Testing
 /// writes go through, and the erasure completes once the reader lets go.
 @Suite struct ErasureRetryTests {
     @Test(.sqliteOnly) func retriesNeverWaitForTheReaderWhileHoldingTheWriteLock() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")
         try await console.store.write { db in try db.execute(sql: "CREATE TABLE other_program (id INTEGER PRIMARY KEY, at TEXT)") }
-        let reader = try ForeignConnection(path: console.store.path, holding: .readSnapshot)
+        let reader = try await ForeignConnection.started(path: console.store.path, holding: .readSnapshot)
         let erasures = PendingErasures(store: console.store, idleCheck: .seconds(30))
         _ = try await AccountDeletion(store: console.store, erasures: erasures).delete(uuid: jane.uuid, confirmation: jane.uuid,
                                              reason: "Asked in the app", by: AuditActor(support, ip: nil))
@@ -56,9 +56,9 @@ import Testing
     /// form waited for it. On PostgreSQL the deletion now commits and answers;
     /// the tombstone is pending until the background loop has vacuumed.
     @Test(.postgresOnly) func onPostgreSQLTheDeletionLeavesTheVacuumToTheBackgroundLoop() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15557654321")
         let erasures = PendingErasures(store: console.store, idleCheck: .seconds(30))
         _ = try await AccountDeletion(store: console.store, erasures: erasures).delete(uuid: jane.uuid, confirmation: jane.uuid,
                                              reason: "Asked in the app", by: AuditActor(support, ip: nil))

@@ -9,16 +9,16 @@ import Testing
 /// than the busy timeout must not stall the console or lose what was typed.
 @Suite struct ForeignLockTests {
     @Test func pagesAnswerAndAnEditComesBackAs503WithWhatWasTypedWhileAnotherProgramHoldsTheWriteLock() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let user = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        let user = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             // The session is due its once-a-minute touch, a write.
             try await console.store.write { db in
                 try db.execute(sql: "UPDATE staff_sessions SET last_seen_at = ?", arguments: [Date().addingTimeInterval(-120)])
             }
-            let foreign = try ForeignConnection(path: console.store.path, holding: .writeLock)
+            let foreign = try await ForeignConnection.started(path: console.store.path, holding: .writeLock)
             defer { foreign.release() }
 
             #expect(try await browser.get("/healthz").status == .ok)
@@ -40,11 +40,11 @@ import Testing
         let account = try await console.store.read { db in try UserAccount.find(db, uuid: user.uuid) }
         #expect(account?.email == "jane@example.com")
         #expect(account?.version == 1)
-        #expect(try console.auditCount(.userUpdated) == 0)
+        await #expect(try console.auditCount(.userUpdated) == 0)
     }
 
     @Test func theSessionTouchIsWrittenOnceTheLockIsGone() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         try await console.runWithServices { browser, services in
             try await browser.signIn("support@example.com")
@@ -52,7 +52,7 @@ import Testing
             try await console.store.write { db in
                 try db.execute(sql: "UPDATE staff_sessions SET last_seen_at = ?", arguments: [old])
             }
-            let foreign = try ForeignConnection(path: console.store.path, holding: .writeLock)
+            let foreign = try await ForeignConnection.started(path: console.store.path, holding: .writeLock)
             #expect(try await browser.get("/").status == .ok)
             foreign.release()
             await services.flushBufferedWrites()

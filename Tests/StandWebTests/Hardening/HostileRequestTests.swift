@@ -11,13 +11,13 @@ import Testing
 /// an attacker or a careless program sent, and failed before its fix.
 @Suite struct HostileRequestTests {
     static func signedIn(_ role: StaffRole = .owner, _ test: @Sendable (Browser, TestConsole) async throws -> Void) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("\(role.rawValue)@example.com", role: role)
         let data = AppData(store: console.store)
-        try data.user(email: "ana@example.com", phone: "+15552230001")
+        try await data.user(email: "ana@example.com", phone: "+15552230001")
         // More than a page of accounts, so every list has a next page to link to.
         for number in 10..<40 {
-            try data.user(email: "a\(number)@example.com", phone: "+155522311\(number)", createdAt: "2026-01-\(number % 28 + 1 < 10 ? "0" : "")\(number % 28 + 1) 10:00:00.000")
+            try await data.user(email: "a\(number)@example.com", phone: "+155522311\(number)", createdAt: "2026-01-\(number % 28 + 1 < 10 ? "0" : "")\(number % 28 + 1) 10:00:00.000")
         }
         try await console.run { browser in
             try await browser.signIn("\(role.rawValue)@example.com")
@@ -90,7 +90,7 @@ import Testing
     /// `email` typed on a user's edit form and on the new-staff form: each comes
     /// back 422 and nothing is saved. The two pages, for their messages.
     static func expectEmailRefusedForUsersAndStaff(_ email: String, browser: Browser, console: TestConsole) async throws -> (edit: Browser.Page, staff: Browser.Page) {
-        let user = try AppData(store: console.store).user(email: "cy@example.com", phone: "+15552230003")
+        let user = try await AppData(store: console.store).user(email: "cy@example.com", phone: "+15552230003")
         try await browser.get("/users/\(user.uuid)/edit")
         let edit = try await browser.post("/users/\(user.uuid)/edit", UserEditTests.form(
             email: email, phone: user.phone, birthdate: user.birthdate, reminder: "08:30",
@@ -125,7 +125,7 @@ import Testing
 
     // Finding 7: five wrong passwords locked a real account (429) while an unknown email stayed 401 forever.
     @Test func lockoutLooksTheSameForAKnownAndAnUnknownEmail() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             var last: [String: Browser.Page] = [:]
@@ -156,7 +156,7 @@ import Testing
                 #expect(page.body.isEmpty, "HEAD \(uri)")
             }
         }
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.run { browser in
             let login = try await browser.send("/login", method: .head)
             #expect(login.status == .ok)

@@ -17,10 +17,12 @@ import Testing
     }
 
     @Test func noPageViewIsLostWhenTheServerIsKilled() async throws {
-        let prepared = try TestConsole()
+        let prepared = try await TestConsole()
         let support = try await prepared.createStaff("support@example.com", role: .support)
         let data = AppData(store: prepared.store)
-        let users = try (0..<30).map { try data.user(email: "person\($0)@example.com", phone: String(format: "+1555220%04d", $0)) }
+        var madeUsers: [AppData.User] = []
+        for index in 0..<30 { madeUsers.append(try await data.user(email: "person\(index)@example.com", phone: String(format: "+1555220%04d", index))) }
+        let users = madeUsers
         let session = try await SessionStore(store: prepared.store).start(staffId: try #require(support.id), replacing: nil)
 
         let port = try RawHTTP.freePort()
@@ -43,9 +45,9 @@ import Testing
         #expect(server.endedBy(SIGKILL))
 
         // The next start writes what the killed process journaled.
-        let restarted = try TestConsole(databasePath: prepared.store.path, localFiles: prepared.localFilesFolder)
+        let restarted = try await TestConsole(databasePath: prepared.store.path, localFiles: prepared.localFilesFolder)
         try await restarted.runWithServices { _, _ in }
-        #expect(try restarted.auditCount(.userViewed) == 300)
+        await #expect(try restarted.auditCount(.userViewed) == 300)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: AccountViewRecorder.journalDirectory(restarted.store))) ?? []
         #expect(left.filter { $0.hasSuffix(".jsonl") }.isEmpty, "replayed segments are removed")
     }
@@ -54,9 +56,9 @@ import Testing
 /// The other side of the journal's promise: a view it cannot take is a page not shown.
 @Suite struct UnjournaledViewTests {
     @Test func anAccountIsNotShownWhenItsViewCannotBeJournaled() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let ana = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
+        let ana = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
         // A file where the journal's folder belongs: every segment fails to open, as on a failed disk.
         let journal = URL(fileURLWithPath: AccountViewRecorder.journalDirectory(console.store))
         try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -70,6 +72,6 @@ import Testing
             #expect(!page.body.contains("+1 555"))
             #expect(try await browser.get("/healthz").status == .ok)
         }
-        #expect(try console.auditCount(.userViewed) == 0)
+        await #expect(try console.auditCount(.userViewed) == 0)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// well-formed form is a 400 that says what is wrong. Each failed before its fix.
 @Suite struct RequestBodyTests {
     static func asEditor(_ test: @Sendable (Browser, TestConsole) async throws -> Void) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
@@ -90,9 +90,9 @@ import Testing
     // Finding 8: a repeated field, even the right token twice, got 403 "this form has expired".
     @Test(arguments: ["csrf", "email"])
     func aRepeatedFieldIsABadRequestThatNamesIt(field: String) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let uuid = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001").uuid
+        let uuid = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001").uuid
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(uuid)/edit")
@@ -107,7 +107,7 @@ import Testing
     // Finding 2: an anonymous multipart body was read and parsed (25,888 parts, 200 ms of CPU each) before the
     // session was checked. Now the answer comes on the headers alone: the body is never sent, let alone read.
     @Test func anonymousAndUnauthorisedUploadsAreAnsweredBeforeTheirBodyIsSent() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         try await console.runLive { browser, port in
             let body = [UInt8](repeating: UInt8(ascii: "x"), count: 2_000_000)
@@ -131,7 +131,7 @@ import Testing
 
     // Finding 8: 50 MB announced with `Expect: 100-continue` was refused only after curl's one-second wait sent it.
     @Test func aBodyOverItsLimitIsRefusedOnItsHeaders() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         try await console.runLive { browser, port in
             try await browser.signIn("editor@example.com")

@@ -17,21 +17,21 @@ import Testing
     static let seed: UInt64 = 0x5EED_2026_1124
 
     @Test func generatedRequestsNeverFailTheServerOrItsPages() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
         var created: [String] = []
         for number in 0..<30 {
-            created.append(try data.user(email: "fuzz\(number)@example.com", phone: "+1555223\(4000 + number)").uuid)
+            await created.append(try data.user(email: "fuzz\(number)@example.com", phone: "+1555223\(4000 + number)").uuid)
         }
-        let jane = try data.user(email: "jane@example.com", phone: "+15557654321")
+        let jane = try await data.user(email: "jane@example.com", phone: "+15557654321")
         let uuids = created + [jane.uuid]
-        try data.deletionRequest(jane)
-        let question = try data.question(day: UTCDate.day(Date()))
-        try data.answer(jane, question: question, choice: 1)
-        _ = try data.sweepstakes(name: "Winter", drawn: false)
-        try data.suggestion(jane, text: "<script>alert(1)</script>")
+        try await data.deletionRequest(jane)
+        let question = try await data.question(day: UTCDate.day(Date()))
+        try await data.answer(jane, question: question, choice: 1)
+        _ = try await data.sweepstakes(name: "Winter", drawn: false)
+        try await data.suggestion(jane, text: "<script>alert(1)</script>")
         _ = owner
 
         try await console.runWithServices { browser, services in
@@ -77,7 +77,7 @@ import Testing
     static let requestCount = 1_500
 
     @Test func generatedMultipartBodiesNeverFailTheServer() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         try await console.run { browser in
             var generator = FuzzInput(seed: 0x5EED_2026_1125, uuids: [UUID().uuidString.lowercased()])

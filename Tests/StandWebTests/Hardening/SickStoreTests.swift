@@ -15,14 +15,14 @@ import Testing
 
     @Test(.sqliteOnly) func aStoreWithDamagedPagesSaysSoAtStartUpOnItsPagesAndOnHealthz() async throws {
         // A store with answers, closed, then its `answers` table and index pages overwritten, as a failing disk would.
-        let prepared = try TestConsole()
+        let prepared = try await TestConsole()
         try await prepared.createStaff("support@example.com", role: .support)
         let data = AppData(store: prepared.store)
-        let ana = try data.user(email: "ana@example.com", phone: "+15552230001")
-        let bob = try data.user(email: "bob@example.com", phone: "+15552230002")
+        let ana = try await data.user(email: "ana@example.com", phone: "+15552230001")
+        let bob = try await data.user(email: "bob@example.com", phone: "+15552230002")
         for day in 1...20 {
-            let question = try data.question(day: String(format: "2026-10-%02d", day))
-            try data.answer(ana, question: question, choice: day % 2)
+            let question = try await data.question(day: String(format: "2026-10-%02d", day))
+            try await data.answer(ana, question: question, choice: day % 2)
         }
         let path = prepared.store.path
         let (pageSize, roots) = try await prepared.store.pool.writeWithoutTransaction { db in
@@ -38,7 +38,7 @@ import Testing
         }
         try file.close()
 
-        let console = try TestConsole(databasePath: path)
+        let console = try await TestConsole(databasePath: path)
         let check = try await StoreCheck.quickCheck(console.store)
         #expect(!check.isWhole)
         #expect(console.store.health.problem?.fault.kind == .damaged)
@@ -86,9 +86,9 @@ import Testing
     }
 
     @Test func aFullDiskKeepsWhatWasTypedSaysSoAndClearsOnceThereIsRoom() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let ana = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
+        let ana = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(ana.uuid)/edit")

@@ -9,9 +9,9 @@ import Testing
 /// runs while the console serves, and no change is written until it is done.
 @Suite(.sqliteOnly) struct StartUpCheckTests {
     @Test func whileTheStoreIsCheckedPagesOpenAndFormsKeepWhatWasTyped() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let ana = try AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
+        let ana = try await AppData(store: console.store).user(email: "ana@example.com", phone: "+15552230001")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await browser.get("/users/\(ana.uuid)/edit")
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func theBackgroundCheckEndsTheReadOnlySpellAndReports() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let reported = AsyncStream<Bool>.makeStream()
         let check = StoreCheck.inBackground(console.store) { outcome in
             reported.continuation.yield((try? outcome.get())?.isWhole == true)

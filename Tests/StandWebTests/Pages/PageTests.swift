@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct PageTests {
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             var pages = [try await browser.get("/healthz"), try await browser.get("/login"), try await browser.get("/static/app.css")]
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func htmlPagesReportServerTiming() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
@@ -38,9 +38,9 @@ import Testing
     }
 
     @Test func dashboardShowsTodaysQuestionAndCounts() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
-        _ = try DemoSeeder(store: console.store).run(.init(users: 300, days: 3, seed: 7))
+        _ = try await DemoSeeder(store: console.store).seeded(.init(users: 300, days: 3, seed: 7))
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             let page = try await browser.get("/")
@@ -54,9 +54,9 @@ import Testing
     }
 
     @Test func sectionPagesListSeededDataEscaped() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
-        _ = try DemoSeeder(store: console.store).run(.init(users: 40, days: 3, seed: 9))
+        _ = try await DemoSeeder(store: console.store).seeded(.init(users: 40, days: 3, seed: 9))
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             let suggestions = try await browser.get("/suggestions")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func emptyStoreDashboardSaysWhatToDo() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func notFoundPageIsInTheLayoutForSignedInStaff() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func auditLogFiltersAndPaginatesNewestFirst() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         try await console.store.write { db in
             for n in 0..<120 {

@@ -15,7 +15,7 @@ import Testing
 /// recompiled whenever it is bound again. That was 17% of /suggestions' CPU.
 @Suite(.sqliteOnly) struct StatementReuseTests {
     @Test func everyPageRunsItsStatementsWithoutRecompilingThem() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let pages = try await Self.seededPages(console)
         try await Self.visit(pages, times: 3, on: console)
         let recompiled = try await Self.onEveryConnection(console.store) { db in Self.preparedStatements(db, recompiledOnly: true) }
@@ -29,7 +29,7 @@ import Testing
     /// Readers only: the writer also serves background work (the erasure loop's
     /// retries) that would come and go with the timing of the run.
     @Test func everyPageQueryIsACachedStatement() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let pages = try await Self.seededPages(console)
         let ran = Mutex<Set<String>>([])
         // Traced from after sign-in: signing in happens once a session, not once a view.
@@ -55,7 +55,7 @@ import Testing
     /// Every signed-in page, with its filters, on demo data.
     static func seededPages(_ console: TestConsole) async throws -> [String] {
         try await console.createStaff("owner@example.com", role: .owner)
-        _ = try DemoSeeder(store: console.store).run(.init(users: 40, days: 3, seed: 9))
+        _ = try await DemoSeeder(store: console.store).seeded(.init(users: 40, days: 3, seed: 9))
         return try await console.store.read { db in
             let user = try String.fetchOne(db, sql: "SELECT uuid FROM users ORDER BY id LIMIT 1")!
             let email = try String.fetchOne(db, sql: "SELECT email FROM users WHERE uuid = ?", arguments: [user])!

@@ -20,11 +20,11 @@ import Testing
     }
 
     @Test func theCalendarShowsQuestionsTodayAndEmptyDaysWithLinks() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let id = try data.question(day: Day.today, text: "Early bird or night owl?")
-        try data.question(day: Day.offset(1), text: "<img src=x onerror=alert(1)> or dogs?")
+        let id = try await data.question(day: Day.today, text: "Early bird or night owl?")
+        try await data.question(day: Day.offset(1), text: "<img src=x onerror=alert(1)> or dogs?")
         let month = String(Day.today.prefix(7))
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
@@ -48,9 +48,9 @@ import Testing
     }
 
     @Test func theDashboardLinksTheFirstEmptyDay() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
-        try AppData(store: console.store).question(day: Day.today)
+        try await AppData(store: console.store).question(day: Day.today)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             let page = try await browser.get("/")

@@ -23,15 +23,15 @@ import Testing
     }
 
     @Test func theResultsPageShowsRoundedSharesAndTheHourlyChart() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
         let day = Day.offset(-1)
-        let id = try data.question(day: day, text: "Which season is best?", choices: ["Spring", "Summer", "Autumn", "Winter"])
-        let empty = try data.question(day: Day.offset(-2), text: "Which is the best fruit?", choices: ["Apples", "Pears"])
+        let id = try await data.question(day: day, text: "Which season is best?", choices: ["Spring", "Summer", "Autumn", "Winter"])
+        let empty = try await data.question(day: Day.offset(-2), text: "Which is the best fruit?", choices: ["Apples", "Pears"])
         for (index, choice) in [0, 0, 1, 1, 2, 2, 3].enumerated() {
-            let user = try data.user(email: "u\(index)@example.com", phone: "+1555000\(1000 + index)")
-            try data.answer(user, question: id, choice: choice, at: "\(day) \(index < 4 ? "08" : "17"):1\(index):00.000")
+            let user = try await data.user(email: "u\(index)@example.com", phone: "+1555000\(1000 + index)")
+            try await data.answer(user, question: id, choice: choice, at: "\(day) \(index < 4 ? "08" : "17"):1\(index):00.000")
         }
         try await console.run { browser in
             try await browser.signIn("support@example.com")
@@ -53,13 +53,13 @@ import Testing
     }
 
     @Test func hourlyTalliesFollowEveryWriteOfAnswers() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let data = AppData(store: console.store)
         let day = Day.offset(-1)
-        let id = try data.question(day: day, text: "Which season is best?", choices: ["Spring", "Summer"])
-        let user = try data.user(email: "a@example.com", phone: "+15550001000")
-        try data.answer(user, question: id, choice: 0, at: "\(day) 03:00:00.000")
-        try data.answer(nil, question: id, choice: 1, at: "\(day) 03:59:59.999")
+        let id = try await data.question(day: day, text: "Which season is best?", choices: ["Spring", "Summer"])
+        let user = try await data.user(email: "a@example.com", phone: "+15550001000")
+        try await data.answer(user, question: id, choice: 0, at: "\(day) 03:00:00.000")
+        try await data.answer(nil, question: id, choice: 1, at: "\(day) 03:59:59.999")
         func hourly() async throws -> [Int] {
             try await console.store.read { db in try QuestionResults.fetch(db, id: id)!.hourly }
         }
@@ -77,9 +77,9 @@ import Testing
     /// Another program inserts answers in batches while the page is read: each
     /// time, the counts shown are those of a `COUNT(*)` of the answers.
     @Test(.sqliteOnly) func resultsStayRightWhileAnotherConnectionInsertsAnswers() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
-        let id = try AppData(store: console.store).question(day: Day.today, text: "Which season is best?", choices: ["Spring", "Summer", "Autumn"])
+        let id = try await AppData(store: console.store).question(day: Day.today, text: "Which season is best?", choices: ["Spring", "Summer", "Autumn"])
         let app = try DatabaseQueue(path: console.configuration.databasePath)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")

@@ -14,8 +14,8 @@ import Testing
         return fields.merging(extra) { $1 }
     }
 
-    func questions(_ console: TestConsole) throws -> [String] {
-        try console.store.readBlocking { db in
+    func questions(_ console: TestConsole) async throws -> [String] {
+        try await console.store.read { db in
             try String.fetchAll(db, sql: """
                 SELECT q.runs_on || ' ' || q.text || ' [' || \(db.engine.joined("c.text", separator: "|", orderedBy: "c.position")) || '] v' || q.version
                 FROM daily_questions q JOIN question_choices c ON c.question_id = q.id GROUP BY q.id ORDER BY q.runs_on
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func anEditorSchedulesAQuestionAndItIsAudited() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let day = Day.offset(5)
         try await console.run { browser in
@@ -40,7 +40,7 @@ import Testing
             #expect(page.body.contains("Tea or coffee in the morning?"))
             #expect(page.body.contains("Edit or move"))
         }
-        #expect(try questions(console) == ["\(day) Tea or coffee in the morning? [Tea|Coffee] v1"])
+        await #expect(try questions(console) == ["\(day) Tea or coffee in the morning? [Tea|Coffee] v1"])
         let event = try await console.store.read { db in try AuditEvent.fetchOne(db, sql: "SELECT * FROM audit_events WHERE action = 'question.scheduled'") }
         #expect(event?.detail == day)
         #expect(event?.targetType == "question")
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func everyProblemIsShownAtOnceWithWhatWasTypedKept() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let past = Day.offset(-2)
         try await console.run { browser in
@@ -70,16 +70,16 @@ import Testing
             let tooFew = try await browser.post("/questions/new", Self.form(Day.offset(3), "Is this long enough?", ["Only one"]))
             #expect(tooFew.body.contains("Enter at least two choices; there is only one."))
         }
-        #expect(try questions(console).isEmpty)
-        #expect(try console.auditCount(.questionScheduled) == 0)
+        await #expect(try questions(console).isEmpty)
+        await #expect(try console.auditCount(.questionScheduled) == 0)
     }
 
     @Test func aTakenDayNamesItsQuestionAndOffersTheNextFreeDay() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let taken = try data.question(day: Day.offset(4), text: "Mountains or the sea?")
-        try data.question(day: Day.offset(5), text: "Summer or winter?")
+        let taken = try await data.question(day: Day.offset(4), text: "Mountains or the sea?")
+        try await data.question(day: Day.offset(5), text: "Summer or winter?")
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             try await browser.get("/questions/new")
@@ -94,15 +94,15 @@ import Testing
             let saved = try await browser.post("/questions/new", fields.merging(["useDay": Day.offset(6)]) { $1 })
             #expect(saved.status == .seeOther)
         }
-        #expect(try questions(console).contains("\(Day.offset(6)) Books or films on a rainy day? [Books|Films] v1"))
+        await #expect(try questions(console).contains("\(Day.offset(6)) Books or films on a rainy day? [Books|Films] v1"))
     }
 
     @Test func todaysAndPastQuestionsCannotChange() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let today = try data.question(day: Day.today, text: "Early bird or night owl?")
-        let past = try data.question(day: Day.offset(-1), text: "Rain or shine?")
+        let today = try await data.question(day: Day.today, text: "Early bird or night owl?")
+        let past = try await data.question(day: Day.offset(-1), text: "Rain or shine?")
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             for id in [today, past] {
@@ -119,15 +119,15 @@ import Testing
                 #expect(unscheduled.location == "/questions/\(id)?done=started")
             }
         }
-        #expect(try questions(console) == ["\(Day.offset(-1)) Rain or shine? [Cats|Dogs] v1", "\(Day.today) Early bird or night owl? [Cats|Dogs] v1"])
-        #expect(try console.auditCount(.questionUpdated) == 0)
-        #expect(try console.auditCount(.questionUnscheduled) == 0)
+        await #expect(try questions(console) == ["\(Day.offset(-1)) Rain or shine? [Cats|Dogs] v1", "\(Day.today) Early bird or night owl? [Cats|Dogs] v1"])
+        await #expect(try console.auditCount(.questionUpdated) == 0)
+        await #expect(try console.auditCount(.questionUnscheduled) == 0)
     }
 
     @Test func aFutureQuestionIsMovedEditedAndUnscheduled() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
-        let id = try AppData(store: console.store).question(day: Day.offset(3), text: "Cats or dogs?")
+        let id = try await AppData(store: console.store).question(day: Day.offset(3), text: "Cats or dogs?")
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             let form = try await browser.get("/questions/\(id)/edit")
@@ -144,7 +144,7 @@ import Testing
             #expect(calendar.body.contains("Unscheduled the question for \(Day.offset(8)); that day is empty now."))
             #expect(try await browser.get("/questions/\(id)").status == .notFound)
         }
-        #expect(try questions(console).isEmpty)
+        await #expect(try questions(console).isEmpty)
         let details = try await console.store.read { db in
             try String.fetchAll(db, sql: "SELECT action || ' ' || target_id || ' ' || detail FROM audit_events WHERE action LIKE 'question.%' ORDER BY id")
         }
@@ -153,10 +153,10 @@ import Testing
     }
 
     @Test func aSecondEditorsSaveIsRefusedAndNothingIsOverwritten() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("ana@example.com", role: .editor)
         try await console.createStaff("ben@example.com", role: .editor)
-        let id = try AppData(store: console.store).question(day: Day.offset(3), text: "Cats or dogs?")
+        let id = try await AppData(store: console.store).question(day: Day.offset(3), text: "Cats or dogs?")
         try await console.run { ana in
             try await console.run { ben in
                 try await ana.signIn("ana@example.com")
@@ -174,14 +174,14 @@ import Testing
                 #expect(second.body.contains("name=\"version\" value=\"2\""))
             }
         }
-        #expect(try questions(console) == ["\(Day.offset(3)) Cats or dogs as a pet? [Cats|Dogs] v2"])
-        #expect(try console.auditCount(.questionUpdated) == 1)
+        await #expect(try questions(console) == ["\(Day.offset(3)) Cats or dogs as a pet? [Cats|Dogs] v2"])
+        await #expect(try console.auditCount(.questionUpdated) == 1)
     }
 
     @Test func supportReadsTheCalendarButCannotSchedule() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let id = try AppData(store: console.store).question(day: Day.offset(3))
+        let id = try await AppData(store: console.store).question(day: Day.offset(3))
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             let calendar = try await browser.get("/questions")
@@ -194,6 +194,6 @@ import Testing
             #expect(try await browser.post("/questions/new", Self.form(Day.offset(4), "Should this be refused?", ["Yes", "No"])).status == .forbidden)
             #expect(try await browser.post("/questions/\(id)/unschedule", ["version": "1"]).status == .forbidden)
         }
-        #expect(try questions(console).count == 1)
+        await #expect(try questions(console).count == 1)
     }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite struct QuestionUploadTests {
     typealias Day = QuestionDays
 
-    func scheduled(_ console: TestConsole) throws -> [String] {
-        try console.store.readBlocking { db in
+    func scheduled(_ console: TestConsole) async throws -> [String] {
+        try await console.store.read { db in
             try String.fetchAll(db, sql: """
                 SELECT q.runs_on || ' ' || q.text || ' [' || \(db.engine.joined("c.text", separator: "|", orderedBy: "c.position")) || ']'
                 FROM daily_questions q JOIN question_choices c ON c.question_id = q.id GROUP BY q.id ORDER BY q.runs_on
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aQuotedFileIsPreviewedThenAppliedWithAnAuditEventPerQuestion() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let csv = #"""
             date,text,choice1,choice2,choice3,choice4
@@ -34,7 +34,7 @@ import Testing
             #expect(preview.status == .ok)
             #expect(preview.body.contains("All 2 rows can be scheduled."))
             #expect(preview.body.contains("Coffee, tea or \"something else\"?"))
-            #expect(try scheduled(console).isEmpty)
+            await #expect(try scheduled(console).isEmpty)
             let token = try #require(preview.body.firstMatch(of: /name="token" value="([0-9a-f]+)"/)?.1)
             let applied = try await browser.post("/questions/upload/apply", ["token": String(token)])
             let location = try #require(applied.location)
@@ -44,15 +44,15 @@ import Testing
             let again = try await browser.post("/questions/upload/apply", ["token": String(token)])
             #expect(again.status == .gone)
         }
-        #expect(try scheduled(console) == ["\(Day.offset(2)) Coffee, tea or \"something else\"? [Coffee|Tea|Something \"else\"]",
+        await #expect(try scheduled(console) == ["\(Day.offset(2)) Coffee, tea or \"something else\"? [Coffee|Tea|Something \"else\"]",
                                            "\(Day.offset(3)) Which is better, mornings or evenings? [Mornings|Evenings]"])
-        #expect(try console.auditCount(.questionScheduled) == 2)
+        await #expect(try console.auditCount(.questionScheduled) == 2)
     }
 
     @Test func everyRowShowsItsProblemsAndNothingIsScheduled() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
-        let taken = try AppData(store: console.store).question(day: Day.offset(5), text: "Already here?")
+        let taken = try await AppData(store: console.store).question(day: Day.offset(5), text: "Already here?")
         let csv = #"""
             2026-02-30,Is this a real day at all?,Yes,No
             \#(Day.offset(-3)),Is this day already past?,Yes,No
@@ -82,12 +82,12 @@ import Testing
             #expect(preview.body.contains(">OK</td>"))
             #expect(!preview.body.contains("name=\"token\""))
         }
-        #expect(try scheduled(console) == ["\(Day.offset(5)) Already here? [Cats|Dogs]"])
-        #expect(try console.auditCount(.questionScheduled) == 0)
+        await #expect(try scheduled(console) == ["\(Day.offset(5)) Already here? [Cats|Dogs]"])
+        await #expect(try console.auditCount(.questionScheduled) == 0)
     }
 
     @Test func aDayTakenBetweenPreviewAndApplyRefusesTheWholeFile() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let csv = "\(Day.offset(2)),Is this the first row?,Yes,No\n\(Day.offset(3)),Is this the second row?,Yes,No\n"
         try await console.run { browser in
@@ -96,17 +96,17 @@ import Testing
             let preview = try await browser.upload("/questions/upload", file: Array(csv.utf8))
             let token = try #require(preview.body.firstMatch(of: /name="token" value="([0-9a-f]+)"/)?.1)
             // Meanwhile another program schedules the second day.
-            try AppData(store: console.store).question(day: Day.offset(3), text: "Got there first?")
+            try await AppData(store: console.store).question(day: Day.offset(3), text: "Got there first?")
             let refused = try await browser.post("/questions/upload/apply", ["token": String(token)])
             #expect(refused.status == .conflict)
             #expect(refused.body.contains("Nothing was scheduled: the calendar changed since the preview."))
             #expect(refused.body.contains("\(Day.offset(3)) already has question #"))
         }
-        #expect(try scheduled(console) == ["\(Day.offset(3)) Got there first? [Cats|Dogs]"])
+        await #expect(try scheduled(console) == ["\(Day.offset(3)) Got there first? [Cats|Dogs]"])
     }
 
     @Test func filesTooLargeTooLongOrNotUTF8AreRefusedWithAMessage() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
@@ -122,11 +122,11 @@ import Testing
             let huge = try await browser.upload("/questions/upload", file: Array(repeating: UInt8(ascii: "a"), count: 3_000_000))
             #expect(huge.status == .contentTooLarge)
         }
-        #expect(try scheduled(console).isEmpty)
+        await #expect(try scheduled(console).isEmpty)
     }
 
     @Test func uploadsNeedTheRoleTheTokenAndTheirRoute() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         try await console.createStaff("editor@example.com", role: .editor)
         let csv = Array("\(Day.offset(2)),Is this refused for support?,Yes,No\n".utf8)
@@ -142,6 +142,6 @@ import Testing
             // Files are taken on the upload route only.
             #expect(try await browser.upload("/questions/new", file: csv).status == .unsupportedMediaType)
         }
-        #expect(try scheduled(console).isEmpty)
+        await #expect(try scheduled(console).isEmpty)
     }
 }

@@ -9,19 +9,19 @@ import Testing
 @Suite struct SuggestionReviewTests {
     typealias Day = QuestionDays
 
-    func statuses(_ console: TestConsole) throws -> [String] {
-        try console.store.readBlocking { db in
+    func statuses(_ console: TestConsole) async throws -> [String] {
+        try await console.store.read { db in
             try String.fetchAll(db, sql: "SELECT id || ' ' || status || ' ' || COALESCE(CAST(question_id AS TEXT), '-') || ' ' || COALESCE(review_note, '-') FROM suggestions ORDER BY id")
         }
     }
 
     @Test func aSuggestionIsApprovedIntoAQuestion() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        let id = try data.suggestion(jane, text: "<img src=x onerror=alert(1)> Is pineapple on pizza fine?")
-        try data.question(day: Day.today)
+        let jane = try await data.user(email: "jane@example.com", phone: "+15550001000")
+        let id = try await data.suggestion(jane, text: "<img src=x onerror=alert(1)> Is pineapple on pizza fine?")
+        try await data.question(day: Day.today)
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             let list = try await browser.get("/suggestions")
@@ -33,7 +33,7 @@ import Testing
             #expect(form.body.contains("name=\"runsOn\" type=\"date\" value=\"\(Day.offset(1))\""))
             let incomplete = try await browser.post("/suggestions/\(id)/approve", QuestionSchedulingTests.form(Day.offset(1), "Is pineapple on pizza fine?", ["Yes"]))
             #expect(incomplete.status == .unprocessableContent)
-            #expect(try statuses(console) == ["\(id) pending - -"])
+            await #expect(try statuses(console) == ["\(id) pending - -"])
             let saved = try await browser.post("/suggestions/\(id)/approve", QuestionSchedulingTests.form(Day.offset(1), "Is pineapple on pizza fine?", ["Yes", "No"]))
             let location = try #require(saved.location)
             let question = try await browser.get(location)
@@ -47,16 +47,18 @@ import Testing
             #expect(try await browser.get("/suggestions/\(id)/approve").status == .conflict)
         }
         let questionId = try await console.store.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM daily_questions WHERE runs_on = ?", arguments: [Day.offset(1)]) }
-        #expect(try statuses(console) == ["\(id) approved \(try #require(questionId)) -"])
-        #expect(try console.auditCount(.suggestionApproved) == 1)
-        #expect(try console.auditCount(.questionScheduled) == 1)
+        await #expect(try statuses(console) == ["\(id) approved \(try #require(questionId)) -"])
+        await #expect(try console.auditCount(.suggestionApproved) == 1)
+        await #expect(try console.auditCount(.questionScheduled) == 1)
     }
 
     @Test func severalSuggestionsAreRejectedAtOnceWithAReason() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let ids = try (0..<3).map { try data.suggestion(nil, text: "Suggestion number \($0)?", createdAt: "2026-11-0\($0 + 1) 00:00:00.000") }
+        var madeIds: [Int64] = []
+        for index in 0..<3 { madeIds.append(try await data.suggestion(nil, text: "Suggestion number \(index)?", createdAt: "2026-11-0\(index + 1) 00:00:00.000")) }
+        let ids = madeIds
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             let list = try await browser.get("/suggestions")
@@ -80,17 +82,17 @@ import Testing
             let rejected = try await browser.get("/suggestions?status=rejected")
             #expect(rejected.body.contains("by editor@example.com: Duplicate of an old question"))
         }
-        #expect(try statuses(console) == ["\(ids[0]) rejected - Duplicate of an old question", "\(ids[1]) pending - -",
+        await #expect(try statuses(console) == ["\(ids[0]) rejected - Duplicate of an old question", "\(ids[1]) pending - -",
                                           "\(ids[2]) rejected - Duplicate of an old question"])
-        #expect(try console.auditCount(.suggestionRejected) == 2)
+        await #expect(try console.auditCount(.suggestionRejected) == 2)
     }
 
     @Test func pendingSuggestionsArePagedTwentyFiveAtATime() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
         for index in 0..<30 {
-            try data.suggestion(nil, text: "Paged suggestion \(index)?", createdAt: "2026-11-01 00:00:\(String(format: "%02d", index)).000")
+            try await data.suggestion(nil, text: "Paged suggestion \(index)?", createdAt: "2026-11-01 00:00:\(String(format: "%02d", index)).000")
         }
         try await console.run { browser in
             try await browser.signIn("support@example.com")
@@ -107,9 +109,9 @@ import Testing
     }
 
     @Test func supportReadsSuggestionsButCannotReviewThem() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
-        let id = try AppData(store: console.store).suggestion(nil, text: "Can support approve this?")
+        let id = try await AppData(store: console.store).suggestion(nil, text: "Can support approve this?")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             let list = try await browser.get("/suggestions")
@@ -122,6 +124,6 @@ import Testing
             try await browser.get("/suggestions")
             #expect(try await browser.post("/suggestions/\(id)/approve", QuestionSchedulingTests.form(Day.offset(2), "Can support approve this?", ["Yes", "No"])).status == .forbidden)
         }
-        #expect(try statuses(console) == ["\(id) pending - -"])
+        await #expect(try statuses(console) == ["\(id) pending - -"])
     }
 }

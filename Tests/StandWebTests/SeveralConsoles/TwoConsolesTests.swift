@@ -11,15 +11,15 @@ import Testing
 /// server processes on a test's store.)
 @Suite struct TwoConsolesTests {
     /// A second console on `console`'s store.
-    static func second(beside console: TestConsole, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) throws -> TestConsole {
-        try TestConsole(databasePath: console.store.path, localFiles: console.localFilesFolder,
+    static func second(beside console: TestConsole, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) async throws -> TestConsole {
+        try await TestConsole(databasePath: console.store.path, localFiles: console.localFilesFolder,
                         erasureTargets: erasureTargets, sendsErasuresInBackground: sendsErasuresInBackground)
     }
 
     @Test func aSessionEndedOnOneIsRefusedByTheOtherWithinASecond() async throws {
-        let first = try TestConsole()
+        let first = try await TestConsole()
         try await first.createStaff("support@example.com", role: .support)
-        let second = try Self.second(beside: first)
+        let second = try await Self.second(beside: first)
         try await first.run { one in
             try await second.run { other in
                 try await one.signIn("support@example.com")
@@ -42,7 +42,7 @@ import Testing
 
     @Test func oneDrawOnlyWhenBothConsolesDrawAtOnce() async throws {
         let setup = try await DrawTests.setUp()
-        let second = try Self.second(beside: setup.console)
+        let second = try await Self.second(beside: setup.console)
         let draw = "/sweepstakes/\(setup.sweepstakes)/draw"
         try await setup.console.run { one in
             try await second.run { other in
@@ -63,14 +63,14 @@ import Testing
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes_draws WHERE sweepstakes_id = ?", arguments: [setup.sweepstakes])
         }
         #expect(draws == 1)
-        #expect(try setup.console.auditCount(.sweepstakesDrawn) == 1)
+        await #expect(try setup.console.auditCount(.sweepstakesDrawn) == 1)
     }
 
     /// One browser whose two sends of a form reach different consoles (a
     /// double-click through a load balancer): one change.
     @Test func aFormSentToBothConsolesIsDoneOnce() async throws {
         let (console, sweepstakes, jane) = try await EntryCorrectionTests.scene(name: "Autumn", entries: 2)
-        let second = try Self.second(beside: console)
+        let second = try await Self.second(beside: console)
         try await console.run { one in
             try await second.run { other in
                 try await one.signIn("support@example.com")
@@ -87,21 +87,23 @@ import Testing
                 #expect(answers.filter { $0.location?.hasPrefix(outcome + "&resubmitted=") == true }.count == 1)
             }
         }
-        #expect(try console.auditCount(.entriesGranted) == 1)
-        #expect(try EntryCorrectionTests.entrant(console, sweepstakes, jane) == "5/0")
+        await #expect(try console.auditCount(.entriesGranted) == 1)
+        await #expect(try EntryCorrectionTests.entrant(console, sweepstakes, jane) == "5/0")
     }
 
     /// Both consoles' outbox workers run; each delivery reaches its system once.
     @Test func theErasureWorkersOfTwoConsolesNeverSendADeliveryTwice() async throws {
         let folder = try TemporaryFolder("two-consoles-erasure")
         // Slow answers widen the window in which both workers could take the same delivery.
-        let receiver = try ErasureReceiver(script: ErasureDeliveryPageTests.script, log: folder.file("received.jsonl"), delay: 0.2)
+        let receiver = try await ErasureReceiver.started(script: ErasureDeliveryPageTests.script, log: folder.file("received.jsonl"), delay: 0.2)
         let targets = ErasureDeliveryPageTests.targets(receiver)
-        let first = try TestConsole(erasureTargets: targets, sendsErasuresInBackground: true)
+        let first = try await TestConsole(erasureTargets: targets, sendsErasuresInBackground: true)
         let owner = try await first.createStaff("owner@example.com", role: .owner)
-        let second = try Self.second(beside: first, erasureTargets: targets, sendsErasuresInBackground: true)
+        let second = try await Self.second(beside: first, erasureTargets: targets, sendsErasuresInBackground: true)
         let data = AppData(store: first.store)
-        let users = try (0..<12).map { try data.user(email: "person\($0)@example.com", phone: String(format: "+1555330%04d", $0)) }
+        var madeUsers: [AppData.User] = []
+        for index in 0..<12 { madeUsers.append(try await data.user(email: "person\(index)@example.com", phone: String(format: "+1555330%04d", index))) }
+        let users = madeUsers
         try await first.runWithServices { _, services in
             try await second.runWithServices { _, _ in
                 let actor = AuditActor(staffId: owner.id, email: owner.email, ip: nil)

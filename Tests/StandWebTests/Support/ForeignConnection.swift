@@ -48,6 +48,11 @@ final class ForeignConnection: @unchecked Sendable {
         guard readLine() == "held" else { throw ForeignConnectionError.didNotStart }
     }
 
+    /// `init` on a thread of its own: it waits for the other program to start and take its lock.
+    static func started(path: String, holding hold: Hold) async throws -> ForeignConnection {
+        try await onOwnThread { try ForeignConnection(path: path, holding: hold) }
+    }
+
     /// Commit (nothing was written) and wait for the process to end.
     func release() {
         if TestDatabase.isPostgres { try? process.input?.write(contentsOf: Data("COMMIT;\nSELECT 'released';\n".utf8)) }

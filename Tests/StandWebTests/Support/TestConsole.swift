@@ -26,10 +26,19 @@ struct TestConsole {
     /// A console on a new store, or on the store at `databasePath` (a file a test prepared).
     /// `erasureTargets`: deliveries go there, a round at a time when the test
     /// calls `deliverDue()` (or in the background with `sendsErasuresInBackground`).
-    init(databasePath: String? = nil, localFiles: String? = nil, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) throws {
-        folder = databasePath == nil ? try TemporaryFolder("stand-web") : nil
+    /// The store is opened on a thread of its own: on PostgreSQL that may wait for a database to be made.
+    init(databasePath: String? = nil, localFiles: String? = nil, erasureTargets: ErasureTargets = .none, sendsErasuresInBackground: Bool = false) async throws {
+        let folder = databasePath == nil ? try TemporaryFolder("stand-web") : nil
+        self.folder = folder
+        let location: String
+        if let databasePath {
+            location = databasePath
+        } else {
+            let url = folder!.url
+            location = try await onOwnThread { try TestDatabase.location(in: url) }
+        }
         var configuration = AppConfiguration(
-            databasePath: try databasePath ?? TestDatabase.location(in: folder!.url),
+            databasePath: location,
             templatesDirectory: Self.root.appendingPathComponent("Templates").path,
             publicDirectory: Self.root.appendingPathComponent("Public").path,
             // Low cost keeps the suite fast; production's cost is tested in StandCoreTests.
@@ -41,9 +50,10 @@ struct TestConsole {
         configuration.sendsErasuresInBackground = sendsErasuresInBackground
         self.configuration = configuration
         // Short, so tests where another program holds the lock past it stay short.
-        store = try StandStore(path: configuration.databasePath, busyTimeout: 1,
-                               localFiles: localFiles ?? (folder?.url ?? FileManager.default.temporaryDirectory).appendingPathComponent("local").path,
-                               postgres: TestDatabase.postgresOptions)
+        let localFiles = localFiles ?? (folder?.url ?? FileManager.default.temporaryDirectory).appendingPathComponent("local").path
+        store = try await onOwnThread {
+            try StandStore(path: location, busyTimeout: 1, localFiles: localFiles, postgres: TestDatabase.postgresOptions)
+        }
         staff = StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
     }
 
@@ -92,8 +102,8 @@ struct TestConsole {
         }
     }
 
-    func auditCount(_ action: AuditAction? = nil) throws -> Int {
-        try store.readBlocking { db in
+    func auditCount(_ action: AuditAction? = nil) async throws -> Int {
+        try await store.read { db in
             if let action {
                 return try (Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit_events WHERE action = ?", arguments: [action.rawValue]) ?? 0)
             }

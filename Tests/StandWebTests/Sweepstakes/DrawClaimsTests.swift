@@ -75,9 +75,9 @@ import Testing
             #expect(after.picks[1].claimed?.by == "owner@example.com")
             #expect(after.nextAlternate?.rank == 5)
         }
-        #expect(try setup.console.auditCount(.winnerNotified) == 1)
-        #expect(try setup.console.auditCount(.prizeClaimed) == 1)
-        #expect(try setup.console.auditCount(.prizeForfeited) == 2)
+        await #expect(try setup.console.auditCount(.winnerNotified) == 1)
+        await #expect(try setup.console.auditCount(.prizeClaimed) == 1)
+        await #expect(try setup.console.auditCount(.prizeForfeited) == 2)
     }
 
     @Test func aRedrawLeavesOutWinnersWhoForfeitedAndStaysCheckable() async throws {

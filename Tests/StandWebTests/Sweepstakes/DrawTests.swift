@@ -19,22 +19,22 @@ import Testing
     }
 
     static func setUp() async throws -> Setup {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         let data = AppData(store: console.store)
-        let sweepstakes = try data.sweepstakes(name: "Autumn", drawn: false)  // ran 2026-10-01 to 2026-10-31: closed now
+        let sweepstakes = try await data.sweepstakes(name: "Autumn", drawn: false)  // ran 2026-10-01 to 2026-10-31: closed now
         var eligible: [AppData.User] = []
         for index in 0..<6 {
-            let user = try data.user(email: "adult\(index)@example.com", phone: "+1555000\(1000 + index)")
-            try data.entries(user, sweepstakes: sweepstakes, count: index + 1)
+            let user = try await data.user(email: "adult\(index)@example.com", phone: "+1555000\(1000 + index)")
+            try await data.entries(user, sweepstakes: sweepstakes, count: index + 1)
             eligible.append(user)
         }
         let eighteenYearsAgoTomorrow = UTCDate.day(UTCDate.adding(days: 1, to: UTCDate.calendar.date(byAdding: .year, value: -18, to: Date())!))
-        let minor = try data.user(email: "minor@example.com", phone: "+15550002000", birthdate: eighteenYearsAgoTomorrow)
-        let cheat = try data.user(email: "cheat@example.com", phone: "+15550002001")
-        let voided = try data.user(email: "voided@example.com", phone: "+15550002002")
-        let gone = try data.user(email: "gone@example.com", phone: "+15550002003")
-        for user in [minor, cheat, voided, gone] { try data.entries(user, sweepstakes: sweepstakes, count: 50) }
+        let minor = try await data.user(email: "minor@example.com", phone: "+15550002000", birthdate: eighteenYearsAgoTomorrow)
+        let cheat = try await data.user(email: "cheat@example.com", phone: "+15550002001")
+        let voided = try await data.user(email: "voided@example.com", phone: "+15550002002")
+        let gone = try await data.user(email: "gone@example.com", phone: "+15550002003")
+        for user in [minor, cheat, voided, gone] { try await data.entries(user, sweepstakes: sweepstakes, count: 50) }
         try await EntryCorrections(store: console.store).disqualify(sweepstakesId: sweepstakes, uuid: cheat.uuid, reason: "Bots", by: .commandLine)
         try await EntryCorrections(store: console.store).voidAll(sweepstakesId: sweepstakes, uuid: voided.uuid, reason: "Duplicate", by: .commandLine)
         try await console.store.write { db in try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [gone.id]) }
@@ -53,7 +53,7 @@ import Testing
         #expect(Set(draw.winners.map(\.uuid)) == Set(setup.eligible.map(\.uuid)))
         #expect(draw.eligibleUsers == 6)
         #expect(draw.totalWeight == 21)
-        #expect(try setup.console.auditCount(.sweepstakesDrawn) == 1)
+        await #expect(try setup.console.auditCount(.sweepstakesDrawn) == 1)
     }
 
     @Test func aDoubleSubmitDrawsOnceAndARedrawKeepsTheFirst() async throws {
@@ -133,19 +133,18 @@ import Testing
         let folder = try TemporaryFolder("snapshot")
         let file = folder.url.appendingPathComponent("snapshot.csv")
         try Data(text.utf8).write(to: file)
-        func python(_ expect: [String]) throws -> (status: Int32, output: String) {
+        func python(_ expect: [String]) async throws -> (status: Int32, output: String) {
             let process = try ChildProcess(["python3", TestConsole.root.appendingPathComponent("scripts/verify-draw.py").path,
                                             "--seed", draw.seed, "--hash", draw.snapshotHash, "--winners", String(draw.winnerCount),
                                             "--expect", expect.joined(separator: ","), file.path], pipeOutput: true)
-            let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-            return (process.wait(), output)
+            return await process.finished()
         }
         let winners = draw.winners.map(\.uuid)
-        let agreed = try python(winners)
+        let agreed = try await python(winners)
         #expect(agreed.status == 0, "\(agreed.output)")
         #expect(agreed.output.contains("snapshot hash: matches") && agreed.output.contains("winners: match"))
         for (rank, uuid) in winners.enumerated() { #expect(agreed.output.contains("winner \(rank + 1): \(uuid)")) }
-        let wrong = try python(Array(winners.reversed()))
+        let wrong = try await python(Array(winners.reversed()))
         #expect(wrong.status == 1)
     }
 }

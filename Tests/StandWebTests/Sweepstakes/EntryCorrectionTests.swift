@@ -10,17 +10,17 @@ import Testing
     /// "valid/voided" entries of `user` in `sweepstakes`, as the tallies hold them.
     /// A console with a support account, a sweepstakes ("Winter") and Jane holding `entries` entries in it.
     static func scene(name: String = "Winter", entries: Int = 3) async throws -> (console: TestConsole, sweepstakes: Int64, jane: AppData.User) {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
-        let sweepstakes = try data.sweepstakes(name: name, drawn: false)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        try data.entries(jane, sweepstakes: sweepstakes, count: entries)
+        let sweepstakes = try await data.sweepstakes(name: name, drawn: false)
+        let jane = try await data.user(email: "jane@example.com", phone: "+15550001000")
+        try await data.entries(jane, sweepstakes: sweepstakes, count: entries)
         return (console, sweepstakes, jane)
     }
 
-    static func entrant(_ console: TestConsole, _ sweepstakes: Int64, _ user: AppData.User) throws -> String {
-        try console.store.readBlocking { db in
+    static func entrant(_ console: TestConsole, _ sweepstakes: Int64, _ user: AppData.User) async throws -> String {
+        try await console.store.read { db in
             try String.fetchOne(db, sql: "SELECT valid_entries || '/' || voided_entries FROM sweepstakes_entrants WHERE sweepstakes_id = ? AND user_id = ?",
                                 arguments: [sweepstakes, user.id]) ?? "none"
         }
@@ -43,10 +43,10 @@ import Testing
             #expect(named.status == .unprocessableContent)
             #expect(named.body.contains("Leave out the email address here"))
             #expect(named.body.contains("asked by jane@example.com"))
-            #expect(try Self.entrant(console, sweepstakes, jane) == "3/0")
+            await #expect(try Self.entrant(console, sweepstakes, jane) == "3/0")
             let granted = try await browser.post("\(base)/grant", ["user": jane.uuid, "quantity": "5", "reason": "Ticket 812: app outage"])
             #expect(granted.location == "\(base)/entrant?user=\(jane.uuid)&done=granted&count=5")
-            #expect(try Self.entrant(console, sweepstakes, jane) == "8/0")
+            await #expect(try Self.entrant(console, sweepstakes, jane) == "8/0")
             let after = try await browser.get(granted.location!)
             // The notice names whom, and where they now stand (from the store, not the link).
             #expect(after.body.contains("Granted 5 entries to jane@example.com; they now have 8 valid entries here."))
@@ -57,12 +57,12 @@ import Testing
             #expect(asked.status == .ok)
             #expect(asked.body.contains("<h1>Void entry #\(entryId) of jane@example.com?</h1>"))
             #expect(asked.body.contains("cannot be made valid again"))
-            #expect(try Self.entrant(console, sweepstakes, jane) == "8/0")
+            await #expect(try Self.entrant(console, sweepstakes, jane) == "8/0")
             // The confirmation page's own form: its submission id, the same fields, confirmed.
             let voided = try await browser.post("\(base)/void", ["user": jane.uuid, "entry": String(entryId), "reason": "Granted twice", "confirmed": "yes",
                                                                   "submission": try #require(browser.submissionToken)])
             #expect(voided.status == .seeOther)
-            #expect(try Self.entrant(console, sweepstakes, jane) == "3/5")
+            await #expect(try Self.entrant(console, sweepstakes, jane) == "3/5")
             #expect(try await browser.get(voided.location!).body.contains("Voided entry #\(entryId) of jane@example.com; they now have 3 valid entries here."))
             let again = try await browser.post("\(base)/void", ["user": jane.uuid, "entry": String(entryId), "reason": "Granted twice", "confirmed": "yes"])
             #expect(again.status == .conflict)
@@ -76,10 +76,10 @@ import Testing
             try await browser.get("\(base)/entrant?user=\(jane.uuid)")
             let askedAll = try await browser.post("\(base)/void-all", ["user": jane.uuid, "reason": "Cheating confirmed"])
             #expect(askedAll.body.contains("<h1>Void all 3 valid entries of jane@example.com?</h1>"))
-            #expect(try Self.entrant(console, sweepstakes, jane) == "3/5")
+            await #expect(try Self.entrant(console, sweepstakes, jane) == "3/5")
             let all = try await browser.post("\(base)/void-all", ["user": jane.uuid, "reason": "Cheating confirmed", "confirmed": "yes"])
             #expect(all.status == .seeOther)
-            #expect(try Self.entrant(console, sweepstakes, jane) == "0/8")
+            await #expect(try Self.entrant(console, sweepstakes, jane) == "0/8")
             #expect(try await browser.get(all.location!).body.contains("Voided all valid entries of jane@example.com (3 rows); they now have 0 valid entries here."))
         }
         let actions = try await console.store.read { db in
@@ -90,14 +90,14 @@ import Testing
     }
 
     @Test func correctionsAreRefusedOnceDrawnAndForADeletedAccount() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let owner = try await console.createStaff("owner@example.com", role: .owner)
         let data = AppData(store: console.store)
-        let drawn = try data.sweepstakes(name: "Autumn", drawn: true, drawnBy: owner.id)
-        let open = try data.sweepstakes(name: "Winter", drawn: false)
-        let jane = try data.user(email: "jane@example.com", phone: "+15550001000")
-        let gone = try data.user(email: "gone@example.com", phone: "+15550001001")
-        try data.entries(jane, sweepstakes: drawn, count: 2)
+        let drawn = try await data.sweepstakes(name: "Autumn", drawn: true, drawnBy: owner.id)
+        let open = try await data.sweepstakes(name: "Winter", drawn: false)
+        let jane = try await data.user(email: "jane@example.com", phone: "+15550001000")
+        let gone = try await data.user(email: "gone@example.com", phone: "+15550001001")
+        try await data.entries(jane, sweepstakes: drawn, count: 2)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")
             let page = try await browser.get("/sweepstakes/\(drawn)/entrant?user=\(jane.uuid)")
@@ -116,7 +116,7 @@ import Testing
             let deleted = try await browser.post("/sweepstakes/\(open)/grant", ["user": gone.uuid, "quantity": "1", "reason": "late"])
             #expect(deleted.status == .notFound)
         }
-        #expect(try Self.entrant(console, drawn, jane) == "2/0")
-        #expect(try console.auditCount(.entriesGranted) == 0)
+        await #expect(try Self.entrant(console, drawn, jane) == "2/0")
+        await #expect(try console.auditCount(.entriesGranted) == 0)
     }
 }

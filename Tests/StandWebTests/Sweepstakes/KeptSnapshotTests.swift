@@ -57,7 +57,7 @@ import Testing
         #expect(checked.differences.first { $0.uuid == corrected.uuid }?.explanation?.contains("user.updated") == true)
         #expect(checked.isSound)
         // The command says the same from the store's file: exit 0, the three changes each with its record.
-        let agreed = try Self.verifyDraw(store, draw.id)
+        let agreed = try await Self.verifyDraw(store, draw.id)
         #expect(agreed.status == 0, "\(agreed.output)")
         #expect(agreed.output.contains("snapshot sha256 of the kept snapshot: \(draw.snapshotHash)") && agreed.output.contains("3 entrant(s) differ"))
         for user in [winner, deletedOther, corrected] { #expect(agreed.output.contains("  \(user.uuid): ")) }
@@ -84,15 +84,14 @@ import Testing
         let backdoor = try #require(after.differences.first { $0.uuid == untouched.uuid })
         #expect(backdoor.explanation == nil)
         #expect(backdoor.today == (backdoor.drawn ?? 0) + 5)
-        let refused = try Self.verifyDraw(store, draw.id)
+        let refused = try await Self.verifyDraw(store, draw.id)
         #expect(refused.status == 1, "\(refused.output)")
         #expect(refused.output.contains("  \(untouched.uuid): weight \(backdoor.drawn ?? 0) then, weight \((backdoor.drawn ?? 0) + 5) now — NOT ON THE RECORD"))
     }
 
     /// `stand-admin verify-draw ID` run on the store's file, as an operator runs it.
-    static func verifyDraw(_ store: StandStore, _ drawId: Int64) throws -> (status: Int32, output: String) {
+    static func verifyDraw(_ store: StandStore, _ drawId: Int64) async throws -> (status: Int32, output: String) {
         let process = try ChildProcess([try KilledServerTests.binary().path, "verify-draw", "--db", store.path, String(drawId)], pipeOutput: true)
-        let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        return (process.wait(), output)
+        return await process.finished()
     }
 }

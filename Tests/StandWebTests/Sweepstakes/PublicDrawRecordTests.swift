@@ -43,8 +43,8 @@ import Testing
             #expect(verifier.status == .ok && verifier.body.contains("def draw("))
             let arguments = command.split(separator: " ").dropFirst(2).map { $0 == "snapshot.csv" ? file.path : String($0) }
             let process = try ChildProcess(["python3", TestConsole.root.appendingPathComponent("scripts/verify-draw.py").path] + arguments, pipeOutput: true)
-            let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-            #expect(process.wait() == 0, "\(output)")
+            let (status, output) = await process.finished()
+            #expect(status == 0, "\(output)")
             for (index, pick) in draw.alternates.enumerated() { #expect(output.contains("alternate \(index + 1): \(pick.uuid)")) }
 
             // Unknown and malformed tokens, like a withdrawn record, are a plain 404.
@@ -68,8 +68,8 @@ import Testing
             #expect("/draws/" + again != link)
             #expect(try await browser.get(link).status == .notFound)
         }
-        #expect(try setup.console.auditCount(.drawPublished) == 2)
-        #expect(try setup.console.auditCount(.drawWithdrawn) == 1)
+        await #expect(try setup.console.auditCount(.drawPublished) == 2)
+        await #expect(try setup.console.auditCount(.drawWithdrawn) == 1)
     }
 
     /// Staff's words about a winner or a redraw (how they were told, why they forfeited, why the

@@ -37,11 +37,13 @@ import Testing
     }
 
     @Test(.sqliteOnly) func totalsStayRightWhileAnotherConnectionWritesEntries() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("owner@example.com", role: .owner)
         let data = AppData(store: console.store)
-        let users = try (0..<12).map { try data.user(email: "u\($0)@example.com", phone: "+1555000\(1000 + $0)") }
-        let sweepstakes = try data.sweepstakes(name: "Winter", drawn: false)
+        var madeUsers: [AppData.User] = []
+        for index in 0..<12 { madeUsers.append(try await data.user(email: "u\(index)@example.com", phone: "+1555000\(1000 + index)")) }
+        let users = madeUsers
+        let sweepstakes = try await data.sweepstakes(name: "Winter", drawn: false)
         let app = try DatabaseQueue(path: console.configuration.databasePath)
         try await console.run { browser in
             try await browser.signIn("owner@example.com")

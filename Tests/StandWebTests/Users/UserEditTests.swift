@@ -18,17 +18,17 @@ import Testing
 
     /// A console holding Jane's account, with a staff member of `role` signed in.
     static func withJane(role: StaffRole = .support, _ test: @Sendable (Browser, TestConsole, AppData.User) async throws -> Void) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("\(role.rawValue)@example.com", role: role)
-        let user = try AppData(store: console.store).user(email: jane.email, phone: jane.phone)
+        let user = try await AppData(store: console.store).user(email: jane.email, phone: jane.phone)
         try await console.run { browser in
             try await browser.signIn("\(role.rawValue)@example.com")
             try await test(browser, console, user)
         }
     }
 
-    static func account(_ store: StandStore, _ uuid: String) throws -> UserAccount? {
-        try store.readBlocking { db in try UserAccount.find(db, uuid: uuid) }
+    static func account(_ store: StandStore, _ uuid: String) async throws -> UserAccount? {
+        try await store.read { db in try UserAccount.find(db, uuid: uuid) }
     }
 
     @Test func supportSavesAValidEditAndTheAuditNamesTheFields() async throws {
@@ -39,7 +39,7 @@ import Testing
             let saved = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "Jane.New@Example.COM", phone: "(555) 223-9999", reminder: "21:15"))
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/users/\(user.uuid)?done=edit")
-            let account = try #require(try Self.account(console.store, user.uuid))
+            let account = try await #require(try Self.account(console.store, user.uuid))
             #expect(account.email == "Jane.New@example.com")
             #expect(account.phone == "+15552239999")
             #expect(account.reminderTime == "21:15")
@@ -70,16 +70,16 @@ import Testing
     func badInputIsExplainedOnTheFormWithWhatWasTypedKept(change: [String: String], field: String, message: String) async throws {
         try await Self.withJane { browser, console, user in
             try await browser.get("/users/\(user.uuid)/edit")
-            let auditBefore = try console.auditCount()
+            let auditBefore = try await console.auditCount()
             let page = try await browser.post("/users/\(user.uuid)/edit", Self.form().merging(change) { $1 })
             #expect(page.status == .unprocessableContent)
             #expect(page.body.contains(message), "\(change)")
             let typed = change[field]!
             #expect(page.body.contains("value=\"\(typed)\""), "typed value kept: \(typed)")
             #expect(page.body.contains("aria-invalid=\"true\""))
-            #expect(try Self.account(console.store, user.uuid)?.email == Self.jane.email)
-            #expect(try Self.account(console.store, user.uuid)?.version == 1)
-            #expect(try console.auditCount() == auditBefore)
+            await #expect(try Self.account(console.store, user.uuid)?.email == Self.jane.email)
+            await #expect(try Self.account(console.store, user.uuid)?.version == 1)
+            await #expect(try console.auditCount() == auditBefore)
         }
     }
 
@@ -97,7 +97,7 @@ import Testing
 
     @Test func emailOrPhoneOfAnotherAccountIsAnErrorNamingTheField() async throws {
         try await Self.withJane { browser, console, user in
-            let other = try AppData(store: console.store).user(email: "taken@example.com", phone: "+15552230000")
+            let other = try await AppData(store: console.store).user(email: "taken@example.com", phone: "+15552230000")
             try await browser.get("/users/\(user.uuid)/edit")
             let email = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "TAKEN@example.com"))
             #expect(email.status == .unprocessableContent)
@@ -106,7 +106,7 @@ import Testing
             let phone = try await browser.post("/users/\(user.uuid)/edit", Self.form(phone: "555 223 0000"))
             #expect(phone.body.contains("Another account already uses this phone number. <a href=\"/users/\(other.uuid)\">Open that account</a>"))
             #expect(phone.body.contains("value=\"555 223 0000\""))
-            #expect(try Self.account(console.store, user.uuid)?.phone == Self.jane.phone)
+            await #expect(try Self.account(console.store, user.uuid)?.phone == Self.jane.phone)
         }
     }
 
@@ -118,7 +118,7 @@ import Testing
             try await console.store.write { db in
                 try db.execute(sql: "UPDATE users SET email = 'jane.app@example.com', version = version + 1 WHERE uuid = ?", arguments: [user.uuid])
             }
-            let auditBefore = try console.auditCount()
+            let auditBefore = try await console.auditCount()
             let page = try await browser.post("/users/\(user.uuid)/edit", Self.form(phone: "555 223 7777"))
             #expect(page.status == .conflict)
             #expect(page.body.contains("this account changed while you had the form open"))
@@ -127,15 +127,15 @@ import Testing
             #expect(page.body.contains("id=\"email\" name=\"email\" type=\"email\" value=\"jane.app@example.com\""))
             #expect(page.body.contains("name=\"originalEmail\" value=\"jane.app@example.com\""))
             #expect(page.body.contains("<code>555 223 7777</code>"))
-            let account = try #require(try Self.account(console.store, user.uuid))
+            let account = try await #require(try Self.account(console.store, user.uuid))
             #expect(account.email == "jane.app@example.com")
             #expect(account.phone == Self.jane.phone)
-            #expect(try console.auditCount() == auditBefore)
+            await #expect(try console.auditCount() == auditBefore)
             // Submitting again from the refreshed form saves.
             let retry = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "jane.app@example.com", phone: "555 223 7777",
                                                                                     original: ("jane.app@example.com", Self.jane.phone, Self.jane.birthdate, Self.jane.reminder)))
             #expect(retry.status == .seeOther)
-            #expect(try Self.account(console.store, user.uuid)?.phone == "+15552237777")
+            await #expect(try Self.account(console.store, user.uuid)?.phone == "+15552237777")
         }
     }
 
@@ -147,7 +147,7 @@ import Testing
             }
             let saved = try await browser.post("/users/\(user.uuid)/edit", Self.form(reminder: "06:00"))
             #expect(saved.status == .seeOther)
-            let account = try #require(try Self.account(console.store, user.uuid))
+            let account = try await #require(try Self.account(console.store, user.uuid))
             #expect(account.reminderTime == "06:00")
             #expect(account.points == 130)
         }
@@ -159,7 +159,7 @@ import Testing
             #expect(try await browser.get("/users/\(user.uuid)/edit").status == .forbidden)
             let refused = try await browser.post("/users/\(user.uuid)/edit", Self.form(email: "x@example.com"))
             #expect(refused.status == .forbidden)
-            #expect(try Self.account(console.store, user.uuid)?.email == Self.jane.email)
+            await #expect(try Self.account(console.store, user.uuid)?.email == Self.jane.email)
         }
     }
 

@@ -16,7 +16,7 @@ import Testing
 
     /// Ids run opposite to join times (accounts imported out of order): the list follows `created_at`.
     @Test func newestFirstIsByJoinTimeAndPagesBothWays() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
         let count = 60
@@ -25,7 +25,7 @@ import Testing
         for n in (1...count).reversed() {
             let day = n == 2 ? 3 : n
             let joined = Calendar(identifier: .gregorian).date(byAdding: .day, value: day, to: Date(timeIntervalSince1970: 1_767_225_600))!
-            try data.user(email: String(format: "user%03d@example.com", n), phone: "+1555\(String(format: "%07d", 2_230_000 + n))",
+            try await data.user(email: String(format: "user%03d@example.com", n), phone: "+1555\(String(format: "%07d", 2_230_000 + n))",
                           createdAt: StoreTimestamp.string(joined))
         }
         // user002 and user003 joined together; user002 was inserted later (higher id) and comes first.
@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: ["/users?older=yesterday", "/users?newer=2026-01-01T00:00:00.000~0", "/users?older=2026-01-01%2000:00:00~1"])
     func aCursorTheConsoleDidNotWriteIsABadRequest(uri: String) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         try await console.run { browser in
             try await browser.signIn("support@example.com")

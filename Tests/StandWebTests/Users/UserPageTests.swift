@@ -7,15 +7,15 @@ import Testing
 
 @Suite struct UserPageTests {
     @Test func showsProfileStatsAnswersEntriesRequestsAndStaffActions() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "jane@example.com", phone: "+15552234567", birthdate: "2000-02-29", reminder: "07:45", points: 4321)
-        let question = try data.question(day: "2026-11-20", text: "Tea or coffee?")
-        try data.answer(jane, question: question, choice: 1)
-        let open = try data.sweepstakes(name: "Winter Stand", drawn: false)
-        try data.entries(jane, sweepstakes: open, count: 3)
-        try data.deletionRequest(jane)
+        let jane = try await data.user(email: "jane@example.com", phone: "+15552234567", birthdate: "2000-02-29", reminder: "07:45", points: 4321)
+        let question = try await data.question(day: "2026-11-20", text: "Tea or coffee?")
+        try await data.answer(jane, question: question, choice: 1)
+        let open = try await data.sweepstakes(name: "Winter Stand", drawn: false)
+        try await data.entries(jane, sweepstakes: open, count: 3)
+        try await data.deletionRequest(jane)
         _ = try await console.store.write { db in
             try AuditLog.record(db, .userUpdated, by: AuditActor(support, ip: nil), target: (AuditTarget.user, jane.uuid), detail: "changed phone")
         }
@@ -51,9 +51,9 @@ import Testing
                       (UserActivity.Views.countLimit + 1, "more than 1,000 times before this visit"),
                       (UserActivity.Views.countLimit + 250, "more than 1,000 times before this visit")])
     func viewsAreCountedUpToTheLimit(recorded: Int, says summary: String) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try await console.store.write { db in
             for _ in 0..<recorded {
                 try AuditLog.record(db, .userViewed, by: AuditActor(support, ip: nil), target: (AuditTarget.user, jane.uuid))
@@ -71,14 +71,14 @@ import Testing
     }
 
     @Test func answersArePaginatedNewestFirst() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "jane@example.com", phone: "+15552234567")
+        let jane = try await data.user(email: "jane@example.com", phone: "+15552234567")
         for day in 1...45 {
             let runsOn = UTCDate.day(UTCDate.adding(days: -day, to: Date()))
-            let question = try data.question(day: runsOn, text: "Question \(day)")
-            try data.answer(jane, question: question, choice: day % 2, at: runsOn + " 09:00:00.000")
+            let question = try await data.question(day: runsOn, text: "Question \(day)")
+            try await data.answer(jane, question: question, choice: day % 2, at: runsOn + " 09:00:00.000")
         }
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
@@ -95,9 +95,9 @@ import Testing
     }
 
     @Test func editorsSeeTheAccountButNoEditOrDeleteButtons() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("editor@example.com", role: .editor)
-        let jane = try AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
+        let jane = try await AppData(store: console.store).user(email: "jane@example.com", phone: "+15552234567")
         try await console.run { browser in
             try await browser.signIn("editor@example.com")
             let page = try await browser.get("/users/\(jane.uuid)")
@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: ["/users/not-a-uuid", "/users/0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"])
     func unknownAccountIsANotFoundPage(path: String) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         try await console.run { browser in
             try await browser.signIn("support@example.com")

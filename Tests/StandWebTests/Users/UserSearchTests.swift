@@ -7,11 +7,11 @@ import Testing
 @Suite struct UserSearchTests {
     /// A console with a support member signed in and two known accounts.
     static func withAccounts(_ test: @Sendable (Browser, AppData, AppData.User, AppData.User) async throws -> Void) async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         try await console.createStaff("support@example.com", role: .support)
         let data = AppData(store: console.store)
-        let jane = try data.user(email: "Jane.Doe@Example.com", phone: "+15552234567")
-        let kenji = try data.user(email: "kenji@example.jp", phone: "+447700900123")
+        let jane = try await data.user(email: "Jane.Doe@Example.com", phone: "+15552234567")
+        let kenji = try await data.user(email: "kenji@example.jp", phone: "+447700900123")
         try await console.run { browser in
             try await browser.signIn("support@example.com")
             try await test(browser, data, jane, kenji)
@@ -62,8 +62,8 @@ import Testing
 
     @Test func emailPrefixListsMatchesInOrder() async throws {
         try await Self.withAccounts { browser, data, jane, _ in
-            try data.user(email: "jane.doherty@example.org", phone: "+15552234568")
-            try data.user(email: "janet@example.org", phone: "+15552234569")
+            try await data.user(email: "jane.doherty@example.org", phone: "+15552234568")
+            try await data.user(email: "janet@example.org", phone: "+15552234569")
             let page = try await Self.search(browser, "JANE.DO")
             #expect(page.status == .ok)
             // Ordered by address, case folded: jane.doe@ before jane.doherty@.
@@ -114,7 +114,7 @@ import Testing
     @Test func prefixResultsPageByKeysetWithoutGapsOrRepeats() async throws {
         try await Self.withAccounts { browser, data, _, _ in
             for number in 0..<120 {
-                try data.user(email: "page\(String(format: "%03d", number))@example.com", phone: "+1555300\(String(format: "%04d", number))")
+                try await data.user(email: "page\(String(format: "%03d", number))@example.com", phone: "+1555300\(String(format: "%04d", number))")
             }
             var seen: [String] = []
             var next: String? = "/users?q=page"
@@ -132,9 +132,9 @@ import Testing
     }
 
     @Test func deletedAccountsUUIDShowsItsTombstone() async throws {
-        let console = try TestConsole()
+        let console = try await TestConsole()
         let support = try await console.createStaff("support@example.com", role: .support)
-        let gone = try AppData(store: console.store).user(email: "gone@example.com", phone: "+15552239999")
+        let gone = try await AppData(store: console.store).user(email: "gone@example.com", phone: "+15552239999")
         _ = try await AccountDeletion(store: console.store, erasures: PendingErasures(store: console.store)).delete(uuid: gone.uuid, confirmation: gone.email, reason: "Asked in the app",
                                        by: AuditActor(support, ip: nil))
         try await console.run { browser in
