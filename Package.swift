@@ -52,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // TLS to PostgreSQL (postgres-nio takes a NIOSSLContext); already one of postgres-nio's dependencies.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Not for its Swift API: for the copy of SQLite it carries (3.54.1), which Sources/StandSQLite compiles for GRDB.
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
@@ -91,6 +93,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // The store on a PostgreSQL server (docs/store.md).
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),

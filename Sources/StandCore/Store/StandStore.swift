@@ -311,14 +311,14 @@ public enum StoreError: Error, CustomStringConvertible {
     case destinationExists(String)
     case notAPostgresURL(String)
     case onlyOnSQLite(String)
-    case tlsNotSupported(String)
+    case tlsSetting(String)
 
     public var description: String {
         switch self {
         case .destinationExists(let path): "\(path) already exists; choose a new file name"
         case .notAPostgresURL: "--db names a database server, but not as postgres://user[:password]@host[:port]/database"
         case .onlyOnSQLite(let what): "\(what) is for a SQLite store; on PostgreSQL use the server's own tools (docs/store.md)"
-        case .tlsNotSupported(let mode): "sslmode=\(mode): this console does not speak TLS to PostgreSQL yet; reach the server on a trusted network or a Unix socket (?host=/run/postgresql)"
+        case .tlsSetting(let problem): problem
         }
     }
 }

@@ -43,7 +43,30 @@ import Testing
         let socket = try PostgresLocation("postgresql://stand@/stand?host=/tmp/run")
         #expect(socket.displayName == "postgres://stand@[/tmp/run]:5432/stand")
         #expect(throws: StoreError.self) { try PostgresLocation("mysql://x@y/z") }
-        #expect(throws: StoreError.self, "TLS asked for is never dropped quietly") { try PostgresLocation("postgres://stand@db.example.com/stand?sslmode=require") }
+    }
+
+    /// libpq's sslmode values; a name-check that could not be made is refused, never skipped.
+    @Test func aURLsTLSSettingsAreReadAsLibpqReadsThem() throws {
+        func tls(_ query: String) throws -> String {
+            let tls = try PostgresLocation("postgres://stand@db.example.com/stand\(query)").configuration.tls
+            return tls.isEnforced ? "require" : tls.isAllowed ? "prefer" : "disable"
+        }
+        #expect(try tls("") == "disable")
+        #expect(try tls("?sslmode=allow") == "disable")
+        #expect(try tls("?sslmode=prefer") == "prefer")
+        #expect(try tls("?sslmode=require") == "require")
+        #expect(try tls("?sslmode=verify-ca") == "require")
+        #expect(try tls("?sslmode=verify-full&sslrootcert=system") == "require")
+        let refusals = [
+            ("postgres://stand@10.0.0.5/stand?sslmode=verify-full", "not an IP address"),
+            ("postgres://stand@db.example.com/stand?sslmode=always", "not one of disable"),
+            ("postgres://stand@db.example.com/stand?sslmode=verify-ca&sslrootcert=/nonexistent/root.crt", "no PEM certificate"),
+        ]
+        for (url, reason) in refusals {
+            #expect { try PostgresLocation(url) } throws: { "\($0)".contains(reason) }
+        }
+        // Over a socket there is no TLS to ask for (libpq ignores sslmode there too).
+        #expect(try PostgresLocation("postgres://stand@/stand?host=/tmp/run&sslmode=verify-full").configuration.tls.isAllowed == false)
     }
 
     /// Which table a statement writes, for the commit's observers (the session cache).

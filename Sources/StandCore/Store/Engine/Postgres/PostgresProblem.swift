@@ -15,7 +15,8 @@ struct PostgresProblem: Error, CustomStringConvertible {
             message = error.serverInfo?[.message] ?? "\(error.code)"
         } else if let error = error as? PSQLError {
             sqlState = nil
-            message = "\(error.code)"
+            // A TLS handshake refused (a certificate not trusted, a name not matching) says why.
+            message = error.underlying.map { "\(error.code): \($0)" } ?? "\(error.code)"
         } else {
             sqlState = nil
             message = "\(type(of: error))"

@@ -138,35 +138,6 @@ final class PostgresStore: Sendable {
     }
 }
 
-/// A `postgres://user:password@host:port/database` URL, as libpq reads it;
-/// `?host=/run/postgresql` (a socket folder) instead of a TCP host.
-struct PostgresLocation {
-    let configuration: PostgresConnection.Configuration
-    let displayName: String
-
-    init(_ text: String) throws {
-        guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? "") else {
-            throw StoreError.notAPostgresURL(text)
-        }
-        // TLS to the server is not built in yet: a URL that asks for it is refused, never quietly sent in the clear.
-        let sslMode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        guard ["disable", "allow", "prefer"].contains(sslMode) else { throw StoreError.tlsNotSupported(sslMode) }
-        let user = url.user.flatMap { $0.removingPercentEncoding ?? $0 } ?? "postgres"
-        let password = url.password.flatMap { $0.removingPercentEncoding ?? $0 }
-        let database = url.path.split(separator: "/").first.map(String.init) ?? user
-        let port = url.port ?? 5432
-        let socketFolder = url.queryItems?.first { $0.name == "host" }?.value
-        if let socketFolder, socketFolder.hasPrefix("/") {
-            configuration = .init(unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
-            displayName = "postgres://\(user)@[\(socketFolder)]:\(port)/\(database)"
-        } else {
-            let host = url.host ?? "localhost"
-            configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: .disable)
-            displayName = "postgres://\(user)@\(host):\(port)/\(database)"
-        }
-    }
-}
-
 /// How many connections a console holds to the server, at most, and how long one stays open unused.
 public struct PostgresOptions: Sendable {
     public var connections: Int
