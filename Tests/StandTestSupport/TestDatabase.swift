@@ -28,6 +28,13 @@ public enum TestDatabase {
         guard isPostgres else { return folder.appendingPathComponent("stand.sqlite").path }
         return try Databases.shared.create(template: "template0")
     }
+
+    /// The URL of a new, empty PostgreSQL database made with `settings` added to
+    /// its `CREATE DATABASE` (a collation, say): for a test of what the console
+    /// makes of a database it did not choose.
+    public static func emptyPostgresDatabase(_ settings: String) throws -> String {
+        try Databases.shared.create(template: "template0", settings: settings)
+    }
 }
 
 /// The databases this process made on the run's cluster.
@@ -65,11 +72,11 @@ private final class Databases: @unchecked Sendable {
         return components.string!
     }
 
-    /// A migrated database made ahead of time, or with `template`, a copy of that one made now.
-    func create(template requested: String? = nil) throws -> String {
+    /// A migrated database made ahead of time, or with `template`, a copy of that one made now (with `settings`).
+    func create(template requested: String? = nil, settings: String = "") throws -> String {
         if let requested {
             let name = condition.withLock { newName() }
-            try psql("CREATE DATABASE \(name) TEMPLATE \(requested)")
+            try psql("CREATE DATABASE \(name) TEMPLATE \(requested) \(settings)")
             return url(name)
         }
         condition.lock()

@@ -312,6 +312,8 @@ public enum StoreError: Error, CustomStringConvertible {
     case notAPostgresURL(String)
     case onlyOnSQLite(String)
     case tlsSetting(String)
+    /// The PostgreSQL database's default collation, when it does not sort text by code point.
+    case collation(String)
 
     public var description: String {
         switch self {
@@ -319,6 +321,9 @@ public enum StoreError: Error, CustomStringConvertible {
         case .notAPostgresURL: "--db names a database server, but not as postgres://user[:password]@host[:port]/database"
         case .onlyOnSQLite(let what): "\(what) is for a SQLite store; on PostgreSQL use the server's own tools (docs/store.md)"
         case .tlsSetting(let problem): problem
+        case .collation(let collation):
+            "the database sorts text by the collation \(collation), and the console needs code point order, as on SQLite: "
+                + "make it with CREATE DATABASE … TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C.UTF-8' (docs/store.md)"
         }
     }
 }

@@ -104,9 +104,11 @@ final class PostgresStore: Sendable {
 
     /// Apply the migrations not yet applied, each in its own transaction,
     /// under a session lock so that two consoles starting together migrate once.
+    /// A database that does not sort text as SQLite does is refused first.
     func migrate() throws {
         try pool.withConnectionBlocking { connection in
             let session = PostgresSession(connection: connection, logger: logger, inTransaction: false)
+            try PostgresCollation.check(session)
             try session.execute("SELECT pg_advisory_lock(\(Self.migrationLock))", [])
             defer { try? session.execute("SELECT pg_advisory_unlock(\(Self.migrationLock))", []) }
             try session.execute("""
