@@ -54,35 +54,46 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         max(0, Int((resolvedAt ?? now).timeIntervalSince(createdAt) / 86_400))
     }
 
-    static let select = EngineSQL { engine in """
+    static let columns = EngineSQL { engine in """
         SELECT r.id, r.user_uuid, r.user_id IS NOT NULL AS account_exists, u.email AS account_email, r.source, r.status, r.note,
                r.created_at, r.resolved_at, o.email AS opened_by_email, v.email AS resolved_by_email,
                d.deleted_at, d.erased_at, d.reason AS deletion_reason,
                \(AccountSuspensions.listColumn(userId: "r.user_id", engine))
-        FROM deletion_requests r
+        """ }
+
+    /// Joined to `r`, the requests themselves.
+    static let joins = """
         LEFT JOIN users u ON u.id = r.user_id
         LEFT JOIN deleted_accounts d ON d.uuid = r.user_uuid
         LEFT JOIN staff o ON o.id = r.opened_by
         LEFT JOIN staff v ON v.id = r.resolved_by
-        """ }
+        """
+
+    static let select = EngineSQL { columns[$0] + " FROM deletion_requests r " + joins }
 
     /// Requests with one status (nil: every status), oldest first,
     /// keyset-paginated: `after` is the id of the last one shown.
+    ///
+    /// The page's requests are chosen first and only they are joined: joined
+    /// first, every request of the list met its account, tombstone, staff and
+    /// suspension before the sort kept 50 of them (with the app adding 2,300
+    /// pending requests, the page's p99 went from 15 to 140 ms at 10,000,000 accounts).
     public static func list(_ db: StoreDatabase, status: Status?, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
         var conditions: [String] = []
         var arguments: StoreArguments = []
         if let status {
-            conditions.append("r.status = ?")
+            conditions.append("status = ?")
             arguments += [status.rawValue]
         }
         if let after {
-            conditions.append("(r.created_at, r.id) > (SELECT created_at, id FROM deletion_requests WHERE id = ?)")
+            conditions.append("(created_at, id) > (SELECT created_at, id FROM deletion_requests WHERE id = ?)")
             arguments += [after]
         }
-        var sql = select[db.engine]
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY r.created_at, r.id LIMIT ?"
+        var page = "SELECT * FROM deletion_requests"
+        if !conditions.isEmpty { page += " WHERE " + conditions.joined(separator: " AND ") }
+        page += " ORDER BY created_at, id LIMIT ?"
         arguments += [limit + 1]
+        let sql = columns[db.engine] + " FROM (" + page + ") r " + joins + " ORDER BY r.created_at, r.id"
         // Cached: the list's SQL has a few shapes (status, cursor or not).
         return KeysetPage(items: try DeletionRequest.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }

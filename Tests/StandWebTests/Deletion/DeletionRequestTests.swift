@@ -120,4 +120,36 @@ import Testing
             #expect(unknown.body.contains("choose pending, done, cancelled or all"))
         }
     }
+
+    /// The list picks a page of requests first and joins only those to their
+    /// accounts: paging forward through pending and through every status
+    /// meets each request once, oldest first (ties by id), with its account's email.
+    @Test func pagesOfRequestsComeOldestFirstOnceEachWithTheirAccounts() async throws {
+        let console = try await TestConsole()
+        let data = AppData(store: console.store)
+        // Created out of order, two at the same moment; every third cancelled.
+        let minutesAgo = [50, 10, 40, 40, 20, 60, 30]
+        for (n, minutes) in minutesAgo.enumerated() {
+            let user = try await data.user(email: "p\(n)@example.com", phone: "+155522310\(n)")
+            try await data.deletionRequest(user, createdAt: StoreTimestamp.string(Date().addingTimeInterval(Double(-60 * minutes))))
+        }
+        try await console.store.write { db in
+            try db.execute(sql: "UPDATE deletion_requests SET status = 'cancelled', resolved_at = created_at WHERE id % 3 = 0")
+        }
+        let expected = minutesAgo.enumerated().sorted { ($0.element, $1.offset) > ($1.element, $0.offset) }.map { "p\($0.offset)@example.com" }
+        for status in [DeletionRequest.Status.pending, nil] {
+            var seen: [String] = [], after: Int64? = nil
+            repeat {
+                let page = try await console.store.read { [after] db in try DeletionRequest.list(db, status: status, after: after, limit: 2) }
+                #expect(page.items.count <= 2)
+                seen += page.items.map { $0.accountEmail ?? "?" }
+                after = page.nextCursor
+            } while after != nil
+            let wanted = status == nil ? expected : expected.filter { email in
+                let n = Int(email.dropFirst().prefix { $0.isNumber })!
+                return (n + 1) % 3 != 0
+            }
+            #expect(seen == wanted, "status \(status?.rawValue ?? "all")")
+        }
+    }
 }
