@@ -128,10 +128,10 @@ import Testing
         let console = try await TestConsole()
         let data = AppData(store: console.store)
         // Created out of order, two at the same moment; every third cancelled.
-        let minutesAgo = [50, 10, 40, 40, 20, 60, 30]
+        let minutesAgo = [50, 10, 40, 40, 20, 60, 30], now = Date()
         for (n, minutes) in minutesAgo.enumerated() {
             let user = try await data.user(email: "p\(n)@example.com", phone: "+155522310\(n)")
-            try await data.deletionRequest(user, createdAt: StoreTimestamp.string(Date().addingTimeInterval(Double(-60 * minutes))))
+            try await data.deletionRequest(user, createdAt: StoreTimestamp.string(now.addingTimeInterval(Double(-60 * minutes))))
         }
         try await console.store.write { db in
             try db.execute(sql: "UPDATE deletion_requests SET status = 'cancelled', resolved_at = created_at WHERE id % 3 = 0")
