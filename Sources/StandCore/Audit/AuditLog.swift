@@ -28,6 +28,26 @@ public struct AuditLog: Sendable {
         return event
     }
 
+    /// Append one event per target in a single statement (a file of many
+    /// changes applied at once), inside the caller's transaction.
+    static func record(
+        _ db: StoreDatabase,
+        _ action: AuditAction,
+        by actor: AuditActor,
+        events: [(target: (type: String, id: String), detail: String?)],
+        at now: Date = Date()
+    ) throws {
+        guard !events.isEmpty else { return }
+        var values = StoreArguments()
+        for event in events {
+            values += [now, actor.staffId, actor.email, action.rawValue, event.target.type, event.target.id, event.detail, actor.ip]
+        }
+        try db.execute(sql: """
+            INSERT INTO audit_events (occurred_at, staff_id, staff_email, action, target_type, target_id, detail, ip)
+            VALUES \(StoreArguments.rows(events.count, "(?, ?, ?, ?, ?, ?, ?, ?)"))
+            """, arguments: values)
+    }
+
     public struct Filter: Sendable, Equatable {
         public var staffId: Int64?
         public var action: AuditAction?

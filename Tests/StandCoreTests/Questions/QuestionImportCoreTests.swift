@@ -41,6 +41,29 @@ import Testing
                                                    "question.scheduled question \(ids[1]) \(Self.day(3)) (CSV upload)"])
     }
 
+    /// The rows are written set-wise (three statements): each question keeps
+    /// its own day's text and choices, and its audit event names its own id.
+    @Test func aFullFileOfAThousandRowsKeepsEachQuestionWithItsOwnChoicesAndEvent() async throws {
+        let fixture = try await Fixture.make()
+        let rows = (1...QuestionImport.maximumRows).map { number in
+            // Two to four choices, so the choices' rows do not line up with the questions'.
+            (day: Self.day(number), text: "Question \(number)?", choices: (1...(2 + number % 3)).map { "Choice \($0) of \(number)" })
+        }
+        let csv = rows.map { ([$0.day, $0.text] + $0.choices).joined(separator: ",") }.joined(separator: "\n")
+
+        let outcome = try await QuestionImport(store: fixture.store).apply(csv: csv, by: fixture.editor, now: Self.now)
+
+        guard case .applied(let questions) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(questions.map(\.runsOn) == rows.map(\.day))
+        #expect(try await fixture.questions() == rows.map { "\($0.day) \($0.text) [\($0.choices.joined(separator: "|"))] v1" })
+        let stored = try await fixture.store.read { db in
+            try StoreRow.fetchAll(db, sql: "SELECT id, runs_on FROM daily_questions").map { row -> (String, Int64) in (row[1], row[0]) }
+        }
+        let idOfDay = Dictionary(uniqueKeysWithValues: stored)
+        #expect(questions.map(\.id) == rows.map { idOfDay[$0.day] })
+        #expect(try await fixture.auditTrail() == rows.map { "question.scheduled question \(idOfDay[$0.day]!) \($0.day) (CSV upload)" })
+    }
+
     @Test func everyRowShowsItsProblemsAndNothingIsScheduled() async throws {
         let fixture = try await Fixture.make()
         let taken = try await fixture.question(day: Self.day(5), text: "Already here?")

@@ -25,6 +25,11 @@ public struct StoreArguments: Sendable, ExpressibleByArrayLiteral {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
+    /// `(?, ?), (?, ?)`: the VALUES of a multi-row INSERT, `count` rows of `row`.
+    public static func rows(_ count: Int, _ row: String) -> String {
+        Array(repeating: row, count: count).joined(separator: ", ")
+    }
+
     public mutating func append(_ value: (any StoreValue)?) {
         values.append(value?.storeScalar ?? .null)
     }
