@@ -16,6 +16,7 @@ final class PostgresSession {
     /// a CTE): the commit's observers then assume every table changed.
     private(set) var writtenTables: Set<String>? = []
     private var cursors = 0
+    private var unread: [(answer: EventLoopFuture<PostgresQueryResult>, sql: String)] = []
 
     /// Rows a server-side cursor hands over at a time (exports, a draw's entrants).
     static let cursorBatch = 2_000
@@ -45,6 +46,10 @@ final class PostgresSession {
 
     /// Rows in batches from a server-side cursor inside a transaction;
     /// outside one (a single-statement read) every row at once.
+    ///
+    /// One round trip waited for per batch: DECLARE is sent and the first
+    /// FETCH waits behind it, and the cursor is not closed (it ends with its
+    /// transaction), so a small result costs what a plain SELECT does.
     func cursor(_ sql: String, _ arguments: StoreArguments) throws -> StoreCursor<StoreRow> {
         guard inTransaction else {
             var rows = try run(sql, arguments).makeIterator()
@@ -52,31 +57,70 @@ final class PostgresSession {
         }
         cursors += 1
         let name = "stand_cursor_\(cursors)"
-        _ = try run("DECLARE \(name) NO SCROLL CURSOR FOR " + sql, arguments)
+        sendAhead("DECLARE \(name) NO SCROLL CURSOR FOR " + sql, arguments)
         var batch: IndexingIterator<[StoreRow]> = [StoreRow]().makeIterator()
         var finished = false
         return StoreCursor { [self] in
             while true {
                 if let row = batch.next() { return row }
                 if finished { return nil }
-                let rows = try run("FETCH \(Self.cursorBatch) FROM \(name)", [])
-                if rows.count < Self.cursorBatch {
-                    finished = true
-                    _ = try run("CLOSE \(name)", [])
+                let rows: [StoreRow]
+                do {
+                    rows = try run("FETCH \(Self.cursorBatch) FROM \(name)", [])
+                } catch {
+                    // A DECLARE that failed fails its FETCH too: its own error says why.
+                    try readAnswers()
+                    throw error
                 }
+                finished = rows.count < Self.cursorBatch
                 batch = rows.makeIterator()
             }
+        }
+    }
+
+    /// Send a statement without waiting for its answer: the connection runs
+    /// its statements in order, so the next one sent waits behind it on the
+    /// server's side, not on this thread. The caller owns the answer (a read's COMMIT).
+    func send(_ sql: String, _ arguments: StoreArguments = []) -> EventLoopFuture<PostgresQueryResult> {
+        let numbered = PostgresSQL.numbered(sql)
+        note(numbered)
+        return connection.query(PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings), logger: logger)
+    }
+
+    /// Send a statement whose answer is read later, by `readAnswers` (a
+    /// transaction's BEGIN, a cursor's DECLARE): by then the statements behind
+    /// it have been answered, so reading it waits for nothing.
+    func sendAhead(_ sql: String, _ arguments: StoreArguments = []) {
+        unread.append((send(sql, arguments), sql))
+    }
+
+    /// Every answer `sendAhead` left unread, in order; the first failure is thrown.
+    /// A transaction reads them before it commits: PostgreSQL answers COMMIT
+    /// in a failed transaction with a rollback, not an error.
+    func readAnswers() throws {
+        let sent = unread
+        unread = []
+        for (answer, sql) in sent {
+            do {
+                _ = try answer.wait()
+            } catch {
+                throw PostgresProblem(error, statement: sql)
+            }
+        }
+    }
+
+    private func note(_ numbered: String) {
+        switch Self.written(numbered) {
+        case .table(let table): writtenTables?.insert(table)
+        case .nothing: break
+        case .unknown: writtenTables = nil
         }
     }
 
     @discardableResult
     private func run(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
         let numbered = PostgresSQL.numbered(sql)
-        switch Self.written(numbered) {
-        case .table(let table): writtenTables?.insert(table)
-        case .nothing: break
-        case .unknown: writtenTables = nil
-        }
+        note(numbered)
         let query = PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings)
         let result: PostgresQueryResult
         do {

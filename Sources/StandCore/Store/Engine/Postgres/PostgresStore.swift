@@ -70,14 +70,36 @@ final class PostgresStore: Sendable {
     /// Reads see one snapshot (REPEATABLE READ), as a SQLite read transaction
     /// does; writes are READ COMMITTED behind the console's writer lock.
     /// Every BEGIN … COMMIT of the console on PostgreSQL goes through here.
+    ///
+    /// Each statement waited for is a round trip and two thread hand-overs,
+    /// which on a busy 2-core machine queue for CPU. So BEGIN is sent ahead
+    /// and its answer read once a later statement's has come (a write's
+    /// advisory lock; a read's last statement), and a read's COMMIT is sent
+    /// and not waited for: the connection's next transaction queues behind
+    /// it (a read-only COMMIT has nothing to fail on; a connection lost
+    /// meanwhile fails that next statement, as it would anyway). A write's
+    /// COMMIT is waited for: its answer is the write's outcome.
     func transaction<T>(_ connection: PostgresConnection, writes: Bool, _ body: (StoreDatabase) throws -> T) throws -> T {
         let session = PostgresSession(connection: connection, logger: logger, inTransaction: true)
-        try session.execute(writes ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
+        session.sendAhead(writes ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         do {
-            if writes { try session.execute("SELECT pg_advisory_xact_lock(\(Self.consoleWriterLock))", []) }
+            if writes {
+                try session.execute("SELECT pg_advisory_xact_lock(\(Self.consoleWriterLock))", [])
+                // Answered before the lock was: nothing is written unless inside BEGIN … COMMIT.
+                try session.readAnswers()
+            }
             let value = try body(StoreDatabase(postgres: session))
-            try session.execute("COMMIT", [])
-            if writes { notifyCommitted(session.writtenTables) }
+            try session.readAnswers()
+            if writes {
+                try session.execute("COMMIT", [])
+                notifyCommitted(session.writtenTables)
+            } else {
+                session.send("COMMIT").whenFailure { [logger] error in
+                    // The store closed meanwhile (it closes its idle connections): the server ends the transaction.
+                    if (error as? PSQLError)?.code == .clientClosedConnection { return }
+                    logger.warning("a read transaction's COMMIT failed", metadata: ["code": "\(PostgresProblem(error, statement: "COMMIT").code)"])
+                }
+            }
             return value
         } catch {
             // A connection that failed mid-transaction is closed; the pool drops it.
