@@ -130,9 +130,22 @@ public struct DeletionRequests: Sendable {
 
     public static let maximumNoteLength = 500
 
-    /// One page of a status's list, with how many requests each status has (for the tabs), read together.
-    public func list(status: DeletionRequest.Status?, after: Int64?, limit: Int) async throws -> (page: KeysetPage<DeletionRequest, Int64>, counts: [DeletionRequest.Status: Int]) {
-        try await store.read { db in (try DeletionRequest.list(db, status: status, after: after, limit: limit), try DeletionRequest.counts(db)) }
+    /// What `/deletion-requests` shows, read in one transaction.
+    public struct ListPage: Sendable {
+        public let requests: KeysetPage<DeletionRequest, Int64>
+        /// How many requests each status has (for the tabs).
+        public let counts: [DeletionRequest.Status: Int]
+        public let incomplete: IncompleteDeletions
+    }
+
+    /// One page of a status's list, the counts and the oldest incomplete deletions.
+    public func list(status: DeletionRequest.Status?, after: Int64?, limit: Int, incompleteShown: Int) async throws -> ListPage {
+        let incompleteCounts = self.incompleteCounts
+        return try await store.read { db in
+            ListPage(requests: try DeletionRequest.list(db, status: status, after: after, limit: limit),
+                     counts: try DeletionRequest.counts(db),
+                     incomplete: try IncompleteDeletions.read(db, limit: incompleteShown, counts: incompleteCounts))
+        }
     }
 
     public func find(id: Int64) async throws -> DeletionRequest? {

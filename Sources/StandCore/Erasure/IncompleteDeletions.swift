@@ -14,29 +14,32 @@ public struct IncompleteDeletions: Sendable, Equatable {
     /// `erasure_deliveries_open`), and tombstones whose erasure is pending
     /// though every delivery is done (`deleted_accounts_erasure_pending`):
     /// both cost what is open, however many deletions are complete.
+    /// Both figures in one statement: on PostgreSQL each is a round trip.
     static let countSQL = """
         SELECT (SELECT COUNT(DISTINCT account_uuid) FROM erasure_deliveries WHERE state <> 'done')
              + (SELECT COUNT(*) FROM deleted_accounts d WHERE d.erased_at IS NULL AND NOT EXISTS (
-                  SELECT 1 FROM erasure_deliveries o WHERE o.account_uuid = d.uuid AND o.state <> 'done'))
+                  SELECT 1 FROM erasure_deliveries o WHERE o.account_uuid = d.uuid AND o.state <> 'done')) AS incomplete,
+               (SELECT COUNT(DISTINCT account_uuid) FROM erasure_deliveries WHERE state = 'failed') AS failed
         """
 
     static func counts(_ db: StoreDatabase) throws -> (count: Int, failed: Int) {
-        let count = try Int.fetchOne(db.cachedStatement(sql: countSQL)) ?? 0
-        let failed = try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT COUNT(DISTINCT account_uuid) FROM erasure_deliveries WHERE state = 'failed'
-            """)) ?? 0
-        return (count, failed)
+        let row = try StoreRow.fetchOne(db.cachedStatement(sql: countSQL))
+        return (row?["incomplete"] ?? 0, row?["failed"] ?? 0)
     }
 
     static func read(_ db: StoreDatabase, limit: Int, counts: IncompleteDeletionCounts) throws -> IncompleteDeletions {
         let (count, failed) = try counts.read(db)
-        // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure.
-        var uuids = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT account_uuid FROM erasure_deliveries WHERE state <> 'done' GROUP BY account_uuid ORDER BY MIN(created_at) LIMIT ?
-            """), arguments: [limit])
-        uuids += try String.fetchAll(db.cachedStatement(sql: """
-            SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL ORDER BY deleted_at LIMIT ?
-            """), arguments: [limit])
+        // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure:
+        // one statement, one round trip on PostgreSQL.
+        let uuids = try String.fetchAll(db.cachedStatement(sql: """
+            SELECT account_uuid FROM (
+                SELECT account_uuid FROM erasure_deliveries WHERE state <> 'done' GROUP BY account_uuid ORDER BY MIN(created_at) LIMIT ?
+            ) AS open_deliveries
+            UNION ALL
+            SELECT uuid FROM (SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL ORDER BY deleted_at LIMIT ?) AS pending_erasures
+            """), arguments: [limit, limit])
+        // Nothing incomplete, the usual case: nothing more to read.
+        guard !uuids.isEmpty else { return IncompleteDeletions(count: count, failed: failed, oldest: []) }
         let shown = String(decoding: try JSONEncoder().encode(Array(Set(uuids))), as: UTF8.self)
         // Two queries for the whole list: the tombstones, then all their deliveries.
         var oldest = try Tombstone.fetchAll(db.cachedStatement(sql: Tombstone.select + """

@@ -44,23 +44,35 @@ public struct QuestionResults: Sendable {
     }
 
     public static func fetch(_ db: StoreDatabase, runsOn day: String) throws -> QuestionResults? {
-        guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE runs_on = ?"), arguments: [day])
-        else { return nil }
-        return QuestionResults(question: question, choices: try choices(db, questionId: question.id!))
+        guard let (question, choices) = try questionWithChoices(db, where: "q.runs_on = ?", [day]) else { return nil }
+        return QuestionResults(question: question, choices: choices)
     }
 
     /// A question by id with its tallies and its day hour by hour: a handful
     /// of rows from `question_choices` and `question_hourly_answers`, never a
     /// scan of `answers`.
     public static func fetch(_ db: StoreDatabase, id: Int64) throws -> QuestionResults? {
-        guard let question = try DailyQuestion.fetchOne(db.cachedStatement(sql: "SELECT * FROM daily_questions WHERE id = ?"), arguments: [id])
-        else { return nil }
-        return QuestionResults(question: question, choices: try choices(db, questionId: id), hourly: try hourly(db, question: question))
+        guard let (question, choices) = try questionWithChoices(db, where: "q.id = ?", [id]) else { return nil }
+        return QuestionResults(question: question, choices: choices, hourly: try hourly(db, question: question))
     }
 
-    static func choices(_ db: StoreDatabase, questionId: Int64) throws -> [QuestionChoice] {
-        try QuestionChoice.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM question_choices WHERE question_id = ? ORDER BY position"), arguments: [questionId])
+    /// The question and its choices in one statement, not two: on PostgreSQL
+    /// each statement is a round trip, and the dashboard shows today's.
+    private static func questionWithChoices(
+        _ db: StoreDatabase, where condition: String, _ arguments: StoreArguments
+    ) throws -> (DailyQuestion, [QuestionChoice])? {
+        let rows = try StoreRow.fetchAll(db.cachedStatement(sql: """
+            SELECT q.*, c.position AS choice_position, c.text AS choice_text, c.answer_count AS choice_answers
+            FROM daily_questions q LEFT JOIN question_choices c ON c.question_id = q.id
+            WHERE \(condition) ORDER BY c.position
+            """), arguments: arguments)
+        guard let first = rows.first else { return nil }
+        let question = try DailyQuestion(row: first)
+        let choices = rows.compactMap { row -> QuestionChoice? in
+            guard let position: Int = row["choice_position"] else { return nil }
+            return QuestionChoice(questionId: question.id!, position: position, text: row["choice_text"], answerCount: row["choice_answers"])
+        }
+        return (question, choices)
     }
 
     static func hourly(_ db: StoreDatabase, question: DailyQuestion) throws -> [Int] {

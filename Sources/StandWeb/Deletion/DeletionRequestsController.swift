@@ -31,14 +31,13 @@ struct DeletionRequestsController {
            let cancelled = try await deletionRequests.find(id: id) {
             notice = "Request #\(id) for \(cancelled.accountEmail ?? cancelled.userUUID) cancelled; the account stays."
         }
-        let (requests, counts) = try await context.timing.measure(.db) {
-            try await deletionRequests.list(status: filter.status, after: after, limit: Self.pageSize)
+        let listed = try await context.timing.measure(.db) {
+            try await deletionRequests.list(status: filter.status, after: after, limit: Self.pageSize, incompleteShown: Self.incompleteShown)
         }
-        let incomplete = try await context.timing.measure(.db) { try await deletionRequests.incomplete(limit: Self.incompleteShown) }
-        var page = DeletionRequestsPage(requests, counts: counts, filter: filter)
-        page.incomplete = incomplete.oldest.map(DeletionRequestsPage.Incomplete.init)
-        page.incompleteCount = incomplete.count
-        page.failedCount = incomplete.failed
+        var page = DeletionRequestsPage(listed.requests, counts: listed.counts, filter: filter)
+        page.incomplete = listed.incomplete.oldest.map(DeletionRequestsPage.Incomplete.init)
+        page.incompleteCount = listed.incomplete.count
+        page.failedCount = listed.incomplete.failed
         return try renderer.render(page, request: request, context: context, notice: notice)
     }
 
