@@ -12,7 +12,17 @@ struct StoreOptions: ParsableArguments {
             help: "With a PostgreSQL store: the folder for the console's own files, view journals and exports (default: $STAND_LOCAL_FILES or a folder under data/ named for the database).")
     var localFiles: String? = ProcessInfo.processInfo.environment["STAND_LOCAL_FILES"]
 
+    @Option(name: .customLong("db-connections"),
+            help: "With a PostgreSQL store: how many connections (and transactions at once) the console holds at most, 1 to 100 (default: $STAND_DB_CONNECTIONS or one more than this machine's cores, \(PostgresOptions.defaultConnections) here).")
+    var connections: Int = ProcessInfo.processInfo.environment["STAND_DB_CONNECTIONS"].flatMap { Int($0) } ?? PostgresOptions.defaultConnections
+
+    func validate() throws {
+        guard (1...100).contains(connections) else {
+            throw ValidationError("--db-connections must be between 1 and 100; it was \(connections).")
+        }
+    }
+
     func open(migrate: Bool = true, logger: Logger = Logger(label: "stand-store")) throws -> StandStore {
-        try StandStore(path: path, migrate: migrate, localFiles: localFiles, logger: logger)
+        try StandStore(path: path, migrate: migrate, localFiles: localFiles, postgres: PostgresOptions(connections: connections), logger: logger)
     }
 }

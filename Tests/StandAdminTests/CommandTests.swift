@@ -31,6 +31,23 @@ import StandWeb
         #expect(seed.users == 10_000)
     }
 
+    /// The PostgreSQL pool's size: bounded, and by default one more than the cores (`PostgresOptions`).
+    @Test func dbConnectionsIsBoundedAndDefaultsToTheCoresPlusOne() throws {
+        let serve = try #require(try StandAdmin.parseAsRoot(["serve"]) as? ServeCommand)
+        #expect(serve.store.connections == ProcessInfo.processInfo.activeProcessorCount + 1)
+        let three = try #require(try StandAdmin.parseAsRoot(["serve", "--db-connections", "3"]) as? ServeCommand)
+        #expect(three.store.connections == 3)
+        for refused in ["0", "101", "many"] {
+            #expect(throws: (any Error).self, "\(refused)") { try StandAdmin.parseAsRoot(["serve", "--db-connections", refused]) }
+        }
+        do {
+            _ = try StandAdmin.parseAsRoot(["migrate", "--db-connections", "0"])
+            Issue.record("0 connections was taken")
+        } catch {
+            #expect(StandAdmin.message(for: error) == "--db-connections must be between 1 and 100; it was 0.")
+        }
+    }
+
     @Test func badArgumentsAreRefusedWithAMessage() {
         #expect(throws: (any Error).self) { try StandAdmin.parseAsRoot(["seed", "--users", "-5"]) }
         #expect(throws: (any Error).self) { try StandAdmin.parseAsRoot(["backup"]) }

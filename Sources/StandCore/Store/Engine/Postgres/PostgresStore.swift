@@ -167,7 +167,16 @@ public struct PostgresOptions: Sendable {
     public var connections: Int
     public var idleTimeout: TimeInterval
 
-    public init(connections: Int = 10, idleTimeout: TimeInterval = 60) {
+    /// One more than this machine's cores. Each statement of a transaction
+    /// wakes three threads in turn (the transaction's, the connection's event
+    /// loop, the server's process), so when more transactions run than there
+    /// are cores to run them, every hop waits its turn in the run queue. With
+    /// 10 connections on 2 cores (server, console and wrk on one machine)
+    /// pages reached 100–700 ms at p99 under 16 connections of load; with 3,
+    /// 13–22 ms, at the same req/s (issue 25's note, `scripts/bench`).
+    public static let defaultConnections = ProcessInfo.processInfo.activeProcessorCount + 1
+
+    public init(connections: Int = PostgresOptions.defaultConnections, idleTimeout: TimeInterval = 60) {
         self.connections = connections
         self.idleTimeout = idleTimeout
     }
