@@ -13,7 +13,7 @@ struct StoreOptions: ParsableArguments {
     var localFiles: String? = ProcessInfo.processInfo.environment["STAND_LOCAL_FILES"]
 
     @Option(name: .customLong("db-connections"),
-            help: "With a PostgreSQL store: how many connections (and transactions at once) the console holds at most, 1 to 100 (default: $STAND_DB_CONNECTIONS or one more than this machine's cores, \(PostgresOptions.defaultConnections) here).")
+            help: "With a PostgreSQL store: how many connections (and transactions at once) the console holds at most, 1 to 100 (default: $STAND_DB_CONNECTIONS or \(PostgresOptions.defaultConnections)).")
     var connections: Int = ProcessInfo.processInfo.environment["STAND_DB_CONNECTIONS"].flatMap { Int($0) } ?? PostgresOptions.defaultConnections
 
     func validate() throws {

@@ -31,10 +31,10 @@ import StandWeb
         #expect(seed.users == 10_000)
     }
 
-    /// The PostgreSQL pool's size: bounded, and by default one more than the cores (`PostgresOptions`).
-    @Test func dbConnectionsIsBoundedAndDefaultsToTheCoresPlusOne() throws {
+    /// The PostgreSQL pool's size: bounded, 10 unless told (`PostgresOptions`).
+    @Test func dbConnectionsIsBoundedAndDefaultsToTen() throws {
         let serve = try #require(try StandAdmin.parseAsRoot(["serve"]) as? ServeCommand)
-        #expect(serve.store.connections == ProcessInfo.processInfo.activeProcessorCount + 1)
+        #expect(serve.store.connections == 10)
         let three = try #require(try StandAdmin.parseAsRoot(["serve", "--db-connections", "3"]) as? ServeCommand)
         #expect(three.store.connections == 3)
         for refused in ["0", "101", "many"] {

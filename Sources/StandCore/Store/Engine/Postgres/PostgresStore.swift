@@ -167,14 +167,11 @@ public struct PostgresOptions: Sendable {
     public var connections: Int
     public var idleTimeout: TimeInterval
 
-    /// One more than this machine's cores. Each statement of a transaction
-    /// wakes three threads in turn (the transaction's, the connection's event
-    /// loop, the server's process), so when more transactions run than there
-    /// are cores to run them, every hop waits its turn in the run queue. With
-    /// 10 connections on 2 cores (server, console and wrk on one machine)
-    /// pages reached 100–700 ms at p99 under 16 connections of load; with 3,
-    /// 13–22 ms, at the same req/s (issue 25's note, `scripts/bench`).
-    public static let defaultConnections = ProcessInfo.processInfo.activeProcessorCount + 1
+    /// Ten: a page's transaction, the background workers' and a few long
+    /// reads (exports, a draw) at once. Fewer did not make pages faster on
+    /// the 1,000,000-user bench store: 3 and 10 gave the same req/s and the
+    /// same 50–500 ms p99 stalls on 2 cores (issue 25's note, stop 37).
+    public static let defaultConnections = 10
 
     public init(connections: Int = PostgresOptions.defaultConnections, idleTimeout: TimeInterval = 60) {
         self.connections = connections
