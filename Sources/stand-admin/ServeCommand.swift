@@ -36,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         StoreCheck.inBackground(standStore) { outcome in
             let summary = switch outcome {
+            // PostgreSQL checks its own pages as it reads them; there is no quick_check to report.
+            case .success where standStore.engine == .postgres:
+                "The console takes changes (no start-up check on PostgreSQL: the server checks its own pages)."
             case .success(let check) where check.isWhole:
                 String(format: "Store checked: whole (%.1f s). The console takes changes.", check.seconds)
             case .success(let check):
