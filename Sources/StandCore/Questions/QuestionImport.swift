@@ -174,6 +174,8 @@ public struct QuestionImport: Sendable {
             """, arguments: questionValues) {
             ids[row[1]] = row[0]
         }
+        // Each day is unique, so each row's id is found below.
+        guard ids.count == questions.count else { throw StoreDatabaseError.noRowReturned }
         var choiceValues = StoreArguments()
         for valid in questions {
             for (position, text) in valid.choices.enumerated() { choiceValues += [ids[valid.runsOn], position, text] }
