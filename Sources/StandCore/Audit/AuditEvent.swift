@@ -26,11 +26,13 @@ public struct AuditEvent: Codable, Sendable, Identifiable, StoreRecord {
     /// Insert the row and take the id the store gave it. A cached statement:
     /// account views are inserted a thousand or more per flush under load.
     mutating func insert(_ db: StoreDatabase) throws {
-        id = try Int64.fetchOne(db.cachedStatement(sql: """
-            INSERT INTO audit_events (occurred_at, staff_id, staff_email, action, target_type, target_id, detail, ip)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-            """), arguments: [occurredAt, staffId, staffEmail, action, targetType, targetId, detail, ip])
+        id = try Int64.fetchOne(db.cachedStatement(sql: Self.insertInto + Self.valuesRow + " RETURNING id"), arguments: insertValues)
     }
+
+    /// The INSERT's columns, and one row's placeholders and values in their order (also for many rows at once).
+    static let insertInto = "INSERT INTO audit_events (occurred_at, staff_id, staff_email, action, target_type, target_id, detail, ip) VALUES "
+    static let valuesRow = "(?, ?, ?, ?, ?, ?, ?, ?)"
+    var insertValues: StoreArguments { [occurredAt, staffId, staffEmail, action, targetType, targetId, detail, ip] }
 }
 
 extension AuditEvent {

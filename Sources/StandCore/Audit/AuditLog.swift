@@ -40,12 +40,10 @@ public struct AuditLog: Sendable {
         guard !events.isEmpty else { return }
         var values = StoreArguments()
         for event in events {
-            values += [now, actor.staffId, actor.email, action.rawValue, event.target.type, event.target.id, event.detail, actor.ip]
+            values += AuditEvent(id: nil, occurredAt: now, staffId: actor.staffId, staffEmail: actor.email, action: action.rawValue,
+                                 targetType: event.target.type, targetId: event.target.id, detail: event.detail, ip: actor.ip).insertValues
         }
-        try db.execute(sql: """
-            INSERT INTO audit_events (occurred_at, staff_id, staff_email, action, target_type, target_id, detail, ip)
-            VALUES \(StoreArguments.rows(events.count, "(?, ?, ?, ?, ?, ?, ?, ?)"))
-            """, arguments: values)
+        try db.execute(sql: AuditEvent.insertInto + StoreArguments.rows(events.count, AuditEvent.valuesRow), arguments: values)
     }
 
     public struct Filter: Sendable, Equatable {

@@ -182,7 +182,7 @@ public struct QuestionImport: Sendable {
         }
         try db.execute(sql: """
             INSERT INTO question_choices (question_id, position, text, answer_count)
-            VALUES \(StoreArguments.rows(choiceValues.values.count / 3, "(?, ?, ?, 0)"))
+            VALUES \(StoreArguments.rows(questions.reduce(0) { $0 + $1.choices.count }, "(?, ?, ?, 0)"))
             """, arguments: choiceValues)
         try AuditLog.record(db, .questionScheduled, by: actor, events: questions.map { valid in
             (target: (AuditTarget.question, String(ids[valid.runsOn]!)), detail: valid.runsOn + " (CSV upload)")

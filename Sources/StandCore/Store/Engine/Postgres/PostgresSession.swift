@@ -83,7 +83,11 @@ final class PostgresSession {
     /// server's side, not on this thread. The caller owns the answer (a read's COMMIT).
     func send(_ sql: String, _ arguments: StoreArguments = []) -> EventLoopFuture<PostgresQueryResult> {
         let numbered = PostgresSQL.numbered(sql)
-        note(numbered)
+        switch Self.written(numbered) {
+        case .table(let table): writtenTables?.insert(table)
+        case .nothing: break
+        case .unknown: writtenTables = nil
+        }
         return connection.query(PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings), logger: logger)
     }
 
@@ -109,22 +113,11 @@ final class PostgresSession {
         }
     }
 
-    private func note(_ numbered: String) {
-        switch Self.written(numbered) {
-        case .table(let table): writtenTables?.insert(table)
-        case .nothing: break
-        case .unknown: writtenTables = nil
-        }
-    }
-
     @discardableResult
     private func run(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
-        let numbered = PostgresSQL.numbered(sql)
-        note(numbered)
-        let query = PostgresQuery(unsafeSQL: numbered, binds: arguments.postgresBindings)
         let result: PostgresQueryResult
         do {
-            result = try connection.query(query, logger: logger).wait()
+            result = try send(sql, arguments).wait()
         } catch {
             throw PostgresProblem(error, statement: sql)
         }

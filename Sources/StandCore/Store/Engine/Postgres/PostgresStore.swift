@@ -71,7 +71,8 @@ final class PostgresStore: Sendable {
     /// does; writes are READ COMMITTED behind the console's writer lock.
     /// Every BEGIN … COMMIT of the console on PostgreSQL goes through here.
     ///
-    /// Each statement waited for is a round trip and two thread hand-overs,
+    /// Each statement waited for is a round trip and three thread wake-ups
+    /// (this thread, the connection's event loop, the server's process),
     /// which on a busy 2-core machine queue for CPU. So BEGIN is sent ahead
     /// and its answer read once a later statement's has come (a write's
     /// advisory lock; a read's last statement), and a read's COMMIT is sent
