@@ -86,12 +86,9 @@ public struct AccountDeletion: Sendable {
 
     /// The order matters: entries and requests are settled while they can
     /// still be found by user id; deleting the row then detaches the rest
-    /// (`ON DELETE SET NULL` on answers, kept entries, suggestions, requests).
+    /// (`ON DELETE SET NULL` on answers, suggestions, requests).
     private static func erase(_ db: StoreDatabase, _ account: UserAccount, reason: String, staffId: Int64, now: Date) throws {
-        try db.execute(sql: """
-            DELETE FROM sweepstakes_entries
-            WHERE user_id = ? AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)
-            """, arguments: [account.id])
+        try ErasedEntries.settle(db, userId: account.id)
         try db.execute(sql: """
             UPDATE deletion_requests SET status = 'done', resolved_at = ?, resolved_by = ?
             WHERE (user_id = ? OR user_uuid = ?) AND status = 'pending'

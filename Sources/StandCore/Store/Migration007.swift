@@ -75,10 +75,10 @@ enum Migration007 {
         try backfill(db)
     }
 
-    /// Entries move quantities into entrant rows, totals and days. An entry is
-    /// "valid" while `voided = 0`.
-    private static func createEntryTriggers(_ db: Database) throws {
-        func add(_ entry: String, sign: String) -> String {
+    /// What one entry (`NEW` or `OLD`) moves into entrant rows, totals and
+    /// days, with `sign` + or -. An entry is "valid" while `voided = 0`.
+    /// Migration 021 recreates two of the triggers with the same statements.
+    static func entryTallies(_ entry: String, sign: String) -> String {
             """
             UPDATE sweepstakes_totals SET
                 valid_entries = valid_entries + \(sign)(CASE WHEN \(entry).voided = 0 THEN \(entry).quantity ELSE 0 END),
@@ -98,17 +98,19 @@ enum Migration007 {
             DELETE FROM sweepstakes_entrants
                 WHERE sweepstakes_id = \(entry).sweepstakes_id AND user_id = \(entry).user_id AND valid_entries = 0 AND voided_entries = 0;
             """
-        }
+    }
+
+    private static func createEntryTriggers(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TRIGGER sweepstakes_entries_insert AFTER INSERT ON sweepstakes_entries BEGIN
-            \(add("NEW", sign: "+"))
+            \(entryTallies("NEW", sign: "+"))
             END;
             CREATE TRIGGER sweepstakes_entries_delete AFTER DELETE ON sweepstakes_entries BEGIN
-            \(add("OLD", sign: "-"))
+            \(entryTallies("OLD", sign: "-"))
             END;
             CREATE TRIGGER sweepstakes_entries_update AFTER UPDATE OF sweepstakes_id, user_id, quantity, voided, created_at ON sweepstakes_entries BEGIN
-            \(add("OLD", sign: "-"))
-            \(add("NEW", sign: "+"))
+            \(entryTallies("OLD", sign: "-"))
+            \(entryTallies("NEW", sign: "+"))
             END;
             """)
     }

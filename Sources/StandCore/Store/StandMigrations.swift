@@ -25,6 +25,7 @@ public enum StandMigrations {
         migrator.registerMigration("018_sessions_in_view_and_sign_in_codes", migrate: Migration018.apply)
         migrator.registerMigration("019_tallies_per_statement", migrate: Migration019.apply)
         migrator.registerMigration("020_draw_inputs_counter", migrate: Migration020.apply)
+        migrator.registerMigration("021_erased_entries_tallied_per_statement", migrate: Migration021.apply)
         return migrator
     }
 }

@@ -42,5 +42,6 @@ enum PostgresMigrations {
         ("018_sessions_in_view_and_sign_in_codes", migration018),
         ("019_tallies_per_statement", migration019),
         ("020_draw_inputs_counter", migration020),
+        ("021_erased_entries_tallied_per_statement", migration021),
     ]
 }
