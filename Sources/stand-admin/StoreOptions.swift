@@ -14,12 +14,31 @@ struct StoreOptions: ParsableArguments {
 
     @Option(name: .customLong("db-connections"),
             help: "With a PostgreSQL store: how many connections (and transactions at once) the console holds at most, 1 to 100 (default: $STAND_DB_CONNECTIONS or \(PostgresOptions.defaultConnections)).")
-    var connections: Int = ProcessInfo.processInfo.environment["STAND_DB_CONNECTIONS"].flatMap { Int($0) } ?? PostgresOptions.defaultConnections
+    var connectionsOption: Int?
+
+    /// The pool's size: the option, else `STAND_DB_CONNECTIONS`, else the default; `validate()` has refused anything else.
+    var connections: Int {
+        (try? Self.connectionLimit(option: connectionsOption, environment: ProcessInfo.processInfo.environment)) ?? PostgresOptions.defaultConnections
+    }
 
     func validate() throws {
-        guard (1...100).contains(connections) else {
-            throw ValidationError("--db-connections must be between 1 and 100; it was \(connections).")
+        _ = try Self.connectionLimit(option: connectionsOption, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A value from the environment is held to the option's rule: a typo there must not quietly become the default.
+    static func connectionLimit(option: Int?, environment: [String: String]) throws -> Int {
+        let allowed = 1...100
+        if let option {
+            guard allowed.contains(option) else {
+                throw ValidationError("--db-connections must be between 1 and 100; it was \(option).")
+            }
+            return option
         }
+        guard let text = environment["STAND_DB_CONNECTIONS"] else { return PostgresOptions.defaultConnections }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), allowed.contains(value) else {
+            throw ValidationError("STAND_DB_CONNECTIONS must be a number between 1 and 100; it was \"\(text)\".")
+        }
+        return value
     }
 
     func open(migrate: Bool = true, logger: Logger = Logger(label: "stand-store")) throws -> StandStore {

@@ -48,6 +48,21 @@ import StandWeb
         }
     }
 
+    /// `STAND_DB_CONNECTIONS` follows the option's rule; a value that is not a number was once taken as the default.
+    @Test func dbConnectionsFromTheEnvironmentIsRefusedWhenItIsNotANumberInRange() throws {
+        #expect(try StoreOptions.connectionLimit(option: nil, environment: [:]) == 10)
+        #expect(try StoreOptions.connectionLimit(option: nil, environment: ["STAND_DB_CONNECTIONS": "4"]) == 4)
+        #expect(try StoreOptions.connectionLimit(option: 7, environment: ["STAND_DB_CONNECTIONS": "many"]) == 7)
+        for refused in ["many", "0", "101", "", "4.5"] {
+            do {
+                _ = try StoreOptions.connectionLimit(option: nil, environment: ["STAND_DB_CONNECTIONS": refused])
+                Issue.record("STAND_DB_CONNECTIONS=\(refused) was taken")
+            } catch {
+                #expect(StandAdmin.message(for: error) == "STAND_DB_CONNECTIONS must be a number between 1 and 100; it was \"\(refused)\".")
+            }
+        }
+    }
+
     @Test func badArgumentsAreRefusedWithAMessage() {
         #expect(throws: (any Error).self) { try StandAdmin.parseAsRoot(["seed", "--users", "-5"]) }
         #expect(throws: (any Error).self) { try StandAdmin.parseAsRoot(["backup"]) }
