@@ -26,6 +26,7 @@ public enum StandMigrations {
         migrator.registerMigration("019_tallies_per_statement", migrate: Migration019.apply)
         migrator.registerMigration("020_draw_inputs_counter", migrate: Migration020.apply)
         migrator.registerMigration("021_erased_entries_tallied_per_statement", migrate: Migration021.apply)
+        migrator.registerMigration("022_draw_snapshots_in_parts", migrate: Migration022.apply)
         return migrator
     }
 }

@@ -91,8 +91,8 @@ extension SweepstakesDraws {
     /// Writes a prepared draw with its audit event, unless something moved
     /// since it was read: another draw first (the answer says so), or a change
     /// to the list or the number of winners (nil: read it again).
-    static func record(_ db: StoreDatabase, _ prepared: PreparedDraw, replacing: Int64?, reason: String,
-                       by actor: AuditActor, now: Date) throws -> Outcome? {
+    static func record(_ db: StoreDatabase, _ prepared: PreparedDraw, upload: DrawSnapshotParts.Upload, replacing: Int64?,
+                       reason: String, by actor: AuditActor, now: Date) throws -> Outcome? {
         let sweepstakesId = prepared.sweepstakesId
         let sweepstakes: Sweepstakes, current: Draw?
         switch try gate(db, sweepstakesId: sweepstakesId, replacing: replacing, now: now) {
@@ -100,7 +100,8 @@ extension SweepstakesDraws {
         case .open(let found, let inForce): (sweepstakes, current) = (found, inForce)
         }
         guard current?.id == prepared.current, sweepstakes.winnerCount == prepared.winnersAsked,
-              try drawInputs(db, sweepstakesId: sweepstakesId, locking: true) == prepared.inputs else { return nil }
+              try drawInputs(db, sweepstakesId: sweepstakesId, locking: true) == prepared.inputs,
+              try DrawSnapshotParts.isComplete(db, upload) else { return nil }
         let number = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM sweepstakes_draws WHERE sweepstakes_id = ?",
                                       arguments: [sweepstakesId]) ?? 1
         let drawId = try db.insertReturningId(sql: """
@@ -110,8 +111,9 @@ extension SweepstakesDraws {
             """, arguments: [sweepstakesId, number, actor.staffId, now, UTCDate.day(now), prepared.seed, prepared.snapshotHash,
                              prepared.totalWeight, prepared.eligibleUsers, prepared.winnerCount, prepared.alternateCount,
                              reason, current?.id])
-        try db.execute(sql: "INSERT INTO draw_snapshots (draw_id, format, entrants, bytes) VALUES (?, ?, ?, ?)",
-                       arguments: [drawId, prepared.keptFormat, prepared.eligibleUsers, prepared.keptBytes])
+        // The bytes are the upload's parts (migration 022); `bytes` stays empty.
+        try db.execute(sql: "INSERT INTO draw_snapshots (draw_id, format, entrants, bytes, upload) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [drawId, prepared.keptFormat, prepared.eligibleUsers, Data(), upload.token])
         let insertPick = try db.cachedStatement(sql: """
             INSERT INTO draw_winners (draw_id, rank, entry_id, user_uuid, weight)
             VALUES (?, ?, (SELECT MIN(e.id) FROM sweepstakes_entries e JOIN users u ON u.id = e.user_id

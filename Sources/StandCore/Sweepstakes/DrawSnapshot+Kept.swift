@@ -1,7 +1,8 @@
 import Foundation
 
-/// The form a draw's snapshot is kept in, `draw_snapshots` (migration 012),
-/// written in the draw's transaction and read back for the download,
+/// The form a draw's snapshot is kept in, `draw_snapshots` (migration 012;
+/// since 022 in parts written just before the draw's transaction,
+/// `DrawSnapshotParts`) and read back for the download,
 /// `verify-draw` and the public record: decoding gives back exactly the list
 /// the draw was made from, so the same text and the same hash. A row that
 /// does not decode is damage, said as such, never read as a shorter list.

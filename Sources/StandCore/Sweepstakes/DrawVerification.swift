@@ -74,14 +74,28 @@ extension SweepstakesDraws {
     }
 
     /// A draw's kept snapshot, or nil for a draw made before they were kept
-    /// (migration 012). A row that does not decode throws `Damaged`: it is
+    /// (migration 012): in the row, or since migration 022 in the parts its
+    /// `upload` names. A snapshot that does not decode, lacks a part or holds
+    /// another number of entrants than the row says throws `Damaged`: it is
     /// never read as a shorter list, nor replaced by the store as it is now.
     static func keptSnapshot(_ db: StoreDatabase, drawId: Int64) throws -> DrawSnapshot? {
-        guard let row = try StoreRow.fetchOne(db, sql: "SELECT format, bytes FROM draw_snapshots WHERE draw_id = ?", arguments: [drawId]) else { return nil }
-        let bytes = [UInt8](row["bytes"] as Data)
+        guard let row = try StoreRow.fetchOne(db, sql: "SELECT format, entrants, bytes, upload FROM draw_snapshots WHERE draw_id = ?",
+                                              arguments: [drawId]) else { return nil }
+        var data: Data = row["bytes"]
+        if let upload: String = row["upload"] {
+            guard let parts = try DrawSnapshotParts.read(db, token: upload) else {
+                throw DrawSnapshot.Damaged(drawId: drawId, reason: "a part of its snapshot is missing")
+            }
+            data = parts
+        }
+        let bytes = [UInt8](data)
         let format: Int = row["format"]
         guard let snapshot = format == 1 ? DrawSnapshot(kept: bytes) : DrawSnapshot(keptText: bytes) else {
             throw DrawSnapshot.Damaged(drawId: drawId, reason: "its \(bytes.count) bytes do not decode as format \(format)")
+        }
+        let entrants: Int = row["entrants"]
+        guard snapshot.count == entrants else {
+            throw DrawSnapshot.Damaged(drawId: drawId, reason: "it holds \(snapshot.count) entrants, not \(entrants)")
         }
         return snapshot
     }

@@ -109,8 +109,9 @@ public struct SweepstakesDraws: Sendable {
     /// the draw in force when the confirmation page was shown (nil for a
     /// first draw): if that is no longer so, nothing is drawn. A redraw
     /// leaves out everyone who forfeited a prize in this sweepstakes' earlier
-    /// draws. The list is read and drawn from in a read transaction; the
-    /// write only checks that nothing it depends on changed, and records it.
+    /// draws. The list is read and drawn from in a read transaction, its
+    /// snapshot written in parts; the write only checks that nothing it
+    /// depends on changed, and records it.
     public func draw(sweepstakesId: Int64, replacing: Int64?, reason: String, alternates: Int? = nil,
                      by actor: AuditActor, now: Date = Date(), seed givenSeed: String? = nil) async throws -> Outcome {
         let reason = replacing == nil && reason.trimmingCharacters(in: .whitespaces).isEmpty
@@ -126,11 +127,21 @@ public struct SweepstakesDraws: Sendable {
             case .refused(let outcome): return outcome
             case .ready(let ready): prepared = ready
             }
-            if let outcome = try await store.write({ db in
-                try Self.record(db, prepared, replacing: replacing, reason: reason, by: actor, now: now)
-            }) {
-                return outcome
+            // The snapshot goes first, in parts outside the draw's transaction (DrawSnapshotParts).
+            let upload = try await DrawSnapshotParts.write(store, bytes: prepared.keptBytes, now: Date())
+            let outcome: Outcome?
+            do {
+                outcome = try await store.write { db in
+                    try Self.record(db, prepared, upload: upload, replacing: replacing, reason: reason, by: actor, now: now)
+                }
+            } catch {
+                await DrawSnapshotParts.discard(store, token: upload.token)
+                throw error
             }
+            if let outcome, case .drawn = outcome { return outcome }
+            // Not a draw (someone drew first, or the list moved): its parts go.
+            await DrawSnapshotParts.discard(store, token: upload.token)
+            if let outcome { return outcome }
         }
         throw Conflict(message: "The entrants changed while the draw was being made, \(Self.drawAttempts) times in a row; nothing was drawn. Try again in a moment.")
     }

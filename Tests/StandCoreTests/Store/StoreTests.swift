@@ -14,7 +14,7 @@ import Testing
         #expect(try again.appliedMigrations() == ["001_initial_schema", "002_deletion_requests_by_uuid", "003_erasure_and_sign_in_throttle", "004_audit_indexes",
                                                    "005_question_hourly_answers", "006_suggestion_review_notes",
                                                    "007_sweepstakes_totals", "008_redrawable_draws", "009_audit_without_personal_data",
-                                                   "010_form_submissions", "011_cancelled_sweepstakes", "012_kept_draw_snapshots", "013_draw_alternates_claims_public", "014_suspensions_and_sign_out_everywhere", "015_account_notes", "016_erasure_outbox_and_exports", "017_staff_second_factor", "018_sessions_in_view_and_sign_in_codes", "019_tallies_per_statement", "020_draw_inputs_counter", "021_erased_entries_tallied_per_statement"])
+                                                   "010_form_submissions", "011_cancelled_sweepstakes", "012_kept_draw_snapshots", "013_draw_alternates_claims_public", "014_suspensions_and_sign_out_everywhere", "015_account_notes", "016_erasure_outbox_and_exports", "017_staff_second_factor", "018_sessions_in_view_and_sign_in_codes", "019_tallies_per_statement", "020_draw_inputs_counter", "021_erased_entries_tallied_per_statement", "022_draw_snapshots_in_parts"])
         let tables = try await store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
         for table in ["users", "daily_questions", "question_choices", "answers", "suggestions", "sweepstakes", "sweepstakes_entries",
                       "sweepstakes_draws", "draw_winners", "question_hourly_answers", "sweepstakes_entrants", "sweepstakes_totals",

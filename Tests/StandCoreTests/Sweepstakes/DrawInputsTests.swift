@@ -105,8 +105,9 @@ import Testing
         #expect(stale.eligibleUsers == 4)
         try await EntryCorrections(store: fixture.store).voidAll(sweepstakesId: autumn, uuid: users[3].uuid, reason: "Duplicate",
                                                                  by: fixture.owner, now: Self.now)
+        let upload = try await DrawSnapshotParts.write(fixture.store, bytes: stale.keptBytes, now: Date())
         let refused = try await fixture.store.write { db in
-            try SweepstakesDraws.record(db, stale, replacing: nil, reason: "Draw", by: fixture.owner, now: Self.now)
+            try SweepstakesDraws.record(db, stale, upload: upload, replacing: nil, reason: "Draw", by: fixture.owner, now: Self.now)
         }
         #expect(refused == nil)
         #expect(try await fixture.count("SELECT COUNT(*) FROM sweepstakes_draws") == 0)
@@ -136,8 +137,9 @@ import Testing
         }
         let first = try #require(try await prepare()), second = try #require(try await prepare())
         let write = { (prepared: SweepstakesDraws.PreparedDraw) in
-            try await fixture.store.write { db in
-                try SweepstakesDraws.record(db, prepared, replacing: nil, reason: "Draw", by: fixture.owner, now: Self.now)
+            let upload = try await DrawSnapshotParts.write(fixture.store, bytes: prepared.keptBytes, now: Date())
+            return try await fixture.store.write { db in
+                try SweepstakesDraws.record(db, prepared, upload: upload, replacing: nil, reason: "Draw", by: fixture.owner, now: Self.now)
             }
         }
         guard case .drawn(let drawn)? = try await write(first) else { Issue.record("the first was not written"); return }
