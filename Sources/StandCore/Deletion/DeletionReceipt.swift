@@ -82,12 +82,15 @@ public struct DeletionReceipt: Sendable, Equatable {
             """, arguments: [uuid])
         // Each kept snapshot read straight from its bytes (tens of milliseconds for a million lines).
         let lines = try StoreRow.fetchAll(db, sql: """
-            SELECT w.name, d.number, d.drawn_at, d.public_token IS NOT NULL AS published, s.format, s.bytes
+            SELECT w.name, d.number, d.drawn_at, d.public_token IS NOT NULL AS published, s.format, s.bytes, s.upload
             FROM deleted_account_draws k JOIN sweepstakes_draws d ON d.id = k.draw_id
             JOIN sweepstakes w ON w.id = d.sweepstakes_id JOIN draw_snapshots s ON s.draw_id = d.id
             WHERE k.uuid = ? ORDER BY d.drawn_at, d.id
             """, arguments: [uuid]).compactMap { row -> DrawLine? in
-                guard let weight = DrawSnapshot.keptWeight(of: uuid, format: row["format"], bytes: [UInt8](row["bytes"] as Data)) else { return nil }
+                // Since migration 022 the bytes are in the parts the row's upload names.
+                let upload: String? = row["upload"]
+                guard let bytes = try upload.map({ try DrawSnapshotParts.read(db, token: $0) }) ?? row["bytes"] as Data?,
+                      let weight = DrawSnapshot.keptWeight(of: uuid, format: row["format"], bytes: [UInt8](bytes)) else { return nil }
                 return DrawLine(sweepstakesName: row["name"], drawNumber: row["number"], drawnAt: row.timestamp("drawn_at") ?? .distantPast,
                                 weight: weight, isPublished: row["published"])
             }

@@ -81,8 +81,8 @@ import Testing
     @Test(.sqliteOnly) func aDamagedRowIsAnErrorNotAnotherList() async throws {
         let queue = try DatabaseQueue()
         try await queue.write { db in
-            try db.execute(sql: "CREATE TABLE draw_snapshots (draw_id INTEGER PRIMARY KEY, format INTEGER, entrants INTEGER, bytes BLOB)")
-            try db.execute(sql: "INSERT INTO draw_snapshots VALUES (1, 1, 1, ?), (2, 0, 1, ?)", arguments: [Data([1, 2, 3]), Data("a,1\n".utf8)])
+            try db.execute(sql: "CREATE TABLE draw_snapshots (draw_id INTEGER PRIMARY KEY, format INTEGER, entrants INTEGER, bytes BLOB, upload TEXT)")
+            try db.execute(sql: "INSERT INTO draw_snapshots VALUES (1, 1, 1, ?, NULL), (2, 0, 1, ?, NULL)", arguments: [Data([1, 2, 3]), Data("a,1\n".utf8)])
         }
         try await queue.read { db throws -> Void in
             let db = StoreDatabase(sqlite: db)
