@@ -61,6 +61,9 @@ public struct IncompleteDeletions: Sendable, Equatable {
 public final class IncompleteDeletionCounts: Sendable {
     private let lifetime: TimeInterval
     private let cached = Mutex<(at: Date, count: Int, failed: Int)?>(nil)
+    /// Moved by `forget`: a count read while it moved is not kept (its
+    /// snapshot may predate the change that asked for a new count).
+    private let generation = Atomic(0)
 
     public init(lifetime: TimeInterval = 1) {
         self.lifetime = lifetime
@@ -70,14 +73,20 @@ public final class IncompleteDeletionCounts: Sendable {
         if let hit = cached.withLock({ $0 }), now.timeIntervalSince(hit.at) < lifetime, hit.at <= now {
             return (hit.count, hit.failed)
         }
+        let before = generation.load(ordering: .acquiring)
         let fresh = try IncompleteDeletions.counts(db)
-        cached.withLock { $0 = (now, fresh.count, fresh.failed) }
+        cached.withLock { cache in
+            if generation.load(ordering: .acquiring) == before { cache = (now, fresh.count, fresh.failed) }
+        }
         return fresh
     }
 
     /// A deletion or a settled delivery changed them: the next view counts again.
     public func forget() {
-        cached.withLock { $0 = nil }
+        cached.withLock { cache in
+            generation.add(1, ordering: .releasing)
+            cache = nil
+        }
     }
 }
 
