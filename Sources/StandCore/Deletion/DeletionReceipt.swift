@@ -87,9 +87,7 @@ public struct DeletionReceipt: Sendable, Equatable {
             JOIN sweepstakes w ON w.id = d.sweepstakes_id JOIN draw_snapshots s ON s.draw_id = d.id
             WHERE k.uuid = ? ORDER BY d.drawn_at, d.id
             """, arguments: [uuid]).compactMap { row -> DrawLine? in
-                // Since migration 022 the bytes are in the parts the row's upload names.
-                let upload: String? = row["upload"]
-                guard let bytes = try upload.map({ try DrawSnapshotParts.read(db, token: $0) }) ?? row["bytes"] as Data?,
+                guard let bytes = try DrawSnapshotParts.keptBytes(db, inline: row["bytes"], upload: row["upload"]),
                       let weight = DrawSnapshot.keptWeight(of: uuid, format: row["format"], bytes: [UInt8](bytes)) else { return nil }
                 return DrawLine(sweepstakesName: row["name"], drawNumber: row["number"], drawnAt: row.timestamp("drawn_at") ?? .distantPast,
                                 weight: weight, isPublished: row["published"])

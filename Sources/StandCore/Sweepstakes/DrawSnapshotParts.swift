@@ -22,8 +22,9 @@ enum DrawSnapshotParts {
         let bytes: Int
     }
 
-    static func split(_ bytes: Data, partSize: Int = partSize) -> [Data] {
-        stride(from: 0, to: bytes.count, by: partSize).map { start in
+    /// The parts, each copied out only when it is asked for (never 17 MB of copies at once).
+    static func split(_ bytes: Data, partSize: Int = partSize) -> LazyMapSequence<StrideTo<Int>, Data> {
+        stride(from: 0, to: bytes.count, by: partSize).lazy.map { start in
             bytes.subdata(in: (bytes.startIndex + start)..<(bytes.startIndex + min(start + partSize, bytes.count)))
         }
     }
@@ -32,19 +33,21 @@ enum DrawSnapshotParts {
     static func write(_ store: StandStore, bytes: Data, now: Date, partSize: Int = partSize) async throws -> Upload {
         await purgeAbandoned(store, now: now)
         let token = UUID().uuidString.lowercased()
-        let parts = split(bytes, partSize: partSize)
+        var written = 0
         do {
-            for (number, part) in parts.enumerated() {
+            for part in split(bytes, partSize: partSize) {
+                let number = written
                 try await store.write { db in
                     try db.execute(sql: "INSERT INTO draw_snapshot_parts (upload, part, bytes, written_at) VALUES (?, ?, ?, ?)",
                                    arguments: [token, number, part, now])
                 }
+                written += 1
             }
         } catch {
             await discard(store, token: token)
             throw error
         }
-        return Upload(token: token, parts: parts.count, bytes: bytes.count)
+        return Upload(token: token, parts: written, bytes: bytes.count)
     }
 
     /// In the draw's transaction: every part is there, as written.
@@ -54,6 +57,13 @@ enum DrawSnapshotParts {
             FROM draw_snapshot_parts WHERE upload = ?
             """, arguments: [upload.token]) else { return false }
         return row["parts"] as Int == upload.parts && row["bytes"] as Int == upload.bytes && row["last"] as Int == upload.parts - 1
+    }
+
+    /// A `draw_snapshots` row's snapshot: its own `bytes`, or since 022 the
+    /// parts its `upload` names; nil when a part is missing.
+    static func keptBytes(_ db: StoreDatabase, inline: Data, upload: String?) throws -> Data? {
+        guard let upload else { return inline }
+        return try read(db, token: upload)
     }
 
     /// The snapshot's bytes, parts in order; nil when one is missing.

@@ -81,12 +81,8 @@ extension SweepstakesDraws {
     static func keptSnapshot(_ db: StoreDatabase, drawId: Int64) throws -> DrawSnapshot? {
         guard let row = try StoreRow.fetchOne(db, sql: "SELECT format, entrants, bytes, upload FROM draw_snapshots WHERE draw_id = ?",
                                               arguments: [drawId]) else { return nil }
-        var data: Data = row["bytes"]
-        if let upload: String = row["upload"] {
-            guard let parts = try DrawSnapshotParts.read(db, token: upload) else {
-                throw DrawSnapshot.Damaged(drawId: drawId, reason: "a part of its snapshot is missing")
-            }
-            data = parts
+        guard let data = try DrawSnapshotParts.keptBytes(db, inline: row["bytes"], upload: row["upload"]) else {
+            throw DrawSnapshot.Damaged(drawId: drawId, reason: "a part of its snapshot is missing")
         }
         let bytes = [UInt8](data)
         let format: Int = row["format"]
