@@ -29,7 +29,7 @@ public struct Dashboard: Sendable {
     public func summary(now: Date = Date()) async throws -> DashboardSummary {
         let today = UTCDate.day(now)
         let window = (0..<DashboardSummary.lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
-        let incompleteCounts = self.incompleteCounts
+        let incompleteCounts = self.incompleteCounts.reading()
         return try await store.read { db in
             let scheduled = try Set(String.fetchAll(
                 db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),

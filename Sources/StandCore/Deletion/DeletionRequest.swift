@@ -140,7 +140,7 @@ public struct DeletionRequests: Sendable {
 
     /// One page of a status's list, the counts and the oldest incomplete deletions.
     public func list(status: DeletionRequest.Status?, after: Int64?, limit: Int, incompleteShown: Int) async throws -> ListPage {
-        let incompleteCounts = self.incompleteCounts
+        let incompleteCounts = self.incompleteCounts.reading()
         return try await store.read { db in
             ListPage(requests: try DeletionRequest.list(db, status: status, after: after, limit: limit),
                      counts: try DeletionRequest.counts(db),

@@ -27,7 +27,7 @@ public struct IncompleteDeletions: Sendable, Equatable {
         return (row?["incomplete"] ?? 0, row?["failed"] ?? 0)
     }
 
-    static func read(_ db: StoreDatabase, limit: Int, counts: IncompleteDeletionCounts) throws -> IncompleteDeletions {
+    static func read(_ db: StoreDatabase, limit: Int, counts: IncompleteDeletionCounts.Reading) throws -> IncompleteDeletions {
         let (count, failed) = try counts.read(db)
         // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure:
         // one statement, one round trip on PostgreSQL.
@@ -59,33 +59,52 @@ public struct IncompleteDeletions: Sendable, Equatable {
 /// them on every view, and with a thousand deletions in flight the count is a
 /// few hundred microseconds of work that a second-old figure spares.
 public final class IncompleteDeletionCounts: Sendable {
+    private struct State {
+        var cached: (at: Date, count: Int, failed: Int)?
+        /// Moved by `forget`: a count read in a transaction begun before it
+        /// moved may predate the change that asked for a new count, so it is
+        /// not kept.
+        var generation = 0
+    }
+
+    /// The counts as of one read transaction: taken before it begins.
+    public struct Reading: Sendable {
+        let counts: IncompleteDeletionCounts
+        let generation: Int
+
+        func read(_ db: StoreDatabase, now: Date = Date()) throws -> (count: Int, failed: Int) {
+            try counts.read(db, generation: generation, now: now)
+        }
+    }
+
     private let lifetime: TimeInterval
-    private let cached = Mutex<(at: Date, count: Int, failed: Int)?>(nil)
-    /// Moved by `forget`: a count read while it moved is not kept (its
-    /// snapshot may predate the change that asked for a new count).
-    private let generation = Atomic(0)
+    private let state = Mutex(State())
 
     public init(lifetime: TimeInterval = 1) {
         self.lifetime = lifetime
     }
 
-    func read(_ db: StoreDatabase, now: Date = Date()) throws -> (count: Int, failed: Int) {
-        if let hit = cached.withLock({ $0 }), now.timeIntervalSince(hit.at) < lifetime, hit.at <= now {
+    /// Call before the read transaction the counts are read in.
+    public func reading() -> Reading {
+        Reading(counts: self, generation: state.withLock { $0.generation })
+    }
+
+    private func read(_ db: StoreDatabase, generation: Int, now: Date) throws -> (count: Int, failed: Int) {
+        if let hit = state.withLock({ $0.cached }), now.timeIntervalSince(hit.at) < lifetime, hit.at <= now {
             return (hit.count, hit.failed)
         }
-        let before = generation.load(ordering: .acquiring)
         let fresh = try IncompleteDeletions.counts(db)
-        cached.withLock { cache in
-            if generation.load(ordering: .acquiring) == before { cache = (now, fresh.count, fresh.failed) }
+        state.withLock { state in
+            if state.generation == generation { state.cached = (now, fresh.count, fresh.failed) }
         }
         return fresh
     }
 
     /// A deletion or a settled delivery changed them: the next view counts again.
     public func forget() {
-        cached.withLock { cache in
-            generation.add(1, ordering: .releasing)
-            cache = nil
+        state.withLock { state in
+            state.generation += 1
+            state.cached = nil
         }
     }
 }
@@ -93,7 +112,7 @@ public final class IncompleteDeletionCounts: Sendable {
 extension DeletionRequests {
     /// Deletions not complete everywhere, oldest first.
     public func incomplete(limit: Int = 20) async throws -> IncompleteDeletions {
-        let counts = incompleteCounts
+        let counts = incompleteCounts.reading()
         return try await store.read { db in try IncompleteDeletions.read(db, limit: limit, counts: counts) }
     }
 }
