@@ -80,6 +80,23 @@ import Testing
         #expect(try await fixture.count("SELECT COUNT(*) FROM draw_snapshot_parts WHERE upload = ?", [inFlight.token]) == 1)
     }
 
+    /// Two draws at once: whichever is refused, at its read or at its write,
+    /// leaves no part behind; the parts left are the drawn one's.
+    @Test func ofTwoDrawsAtOnceOnlyTheDrawnOnesPartsStay() async throws {
+        let fixture = try await Fixture.make()
+        let autumn = try await fixture.sweepstakes(name: "Autumn")
+        for number in 1...3 { try await fixture.entries(try await fixture.user(number), sweepstakes: autumn, count: number) }
+        let draws = SweepstakesDraws(store: fixture.store)
+        async let first = draws.draw(sweepstakesId: autumn, replacing: nil, reason: "", by: fixture.owner, now: Self.now)
+        async let second = draws.draw(sweepstakesId: autumn, replacing: nil, reason: "", by: fixture.owner, now: Self.now)
+        let outcomes = try await [first, second]
+        #expect(outcomes.filter { if case .drawn = $0 { true } else { false } }.count == 1, "\(outcomes)")
+        #expect(try await fixture.count("SELECT COUNT(*) FROM draw_snapshots") == 1)
+        #expect(try await fixture.count(
+            "SELECT COUNT(*) FROM draw_snapshot_parts WHERE upload NOT IN (SELECT upload FROM draw_snapshots WHERE upload IS NOT NULL)") == 0)
+        #expect(try await fixture.count("SELECT COUNT(*) FROM draw_snapshot_parts") == 1)
+    }
+
     /// A kept snapshot holding another number of entrants than its row says is damage.
     @Test func aSnapshotWithAnotherNumberOfEntrantsThanItsRowIsDamage() async throws {
         let fixture = try await Fixture.make()
