@@ -99,13 +99,9 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         return KeysetPage(items: try DeletionRequest.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
     }
 
-    /// How many requests have each status.
+    /// How many requests have each status: kept by triggers (migration 023).
     public static func counts(_ db: StoreDatabase) throws -> [Status: Int] {
-        var counts: [Status: Int] = [:]
-        for row in try StoreRow.fetchAll(db.cachedStatement(sql: "SELECT status, COUNT(*) FROM deletion_requests GROUP BY status")) {
-            if let status = Status(rawValue: row[0]) { counts[status] = row[1] }
-        }
-        return counts
+        try StatusCounters<Status>.read(db, table: "deletion_requests")
     }
 
     /// Every request about one account, newest first.

@@ -27,6 +27,7 @@ public enum StandMigrations {
         migrator.registerMigration("020_draw_inputs_counter", migrate: Migration020.apply)
         migrator.registerMigration("021_erased_entries_tallied_per_statement", migrate: Migration021.apply)
         migrator.registerMigration("022_draw_snapshots_in_parts", migrate: Migration022.apply)
+        migrator.registerMigration("023_status_counters", migrate: Migration023.apply)
         return migrator
     }
 }

@@ -76,14 +76,6 @@ public struct SuggestionReview: Sendable {
 }
 
 extension SuggestionReview {
-    /// How many suggestions have each status, counted through the two partial
-    /// indexes: a GROUP BY over the table read every suggestion's row (7.1 ms
-    /// for the 42,557 pending ones the bench's app had added; 0.25 ms so).
-    static let countsSQL = """
-        SELECT 'pending', COUNT(*) FROM suggestions WHERE status = 'pending'
-        UNION ALL SELECT status, COUNT(*) FROM suggestions WHERE status <> 'pending' GROUP BY status
-        """
-
     public func find(id: Int64) async throws -> Suggestion? {
         try await store.read { db in try Suggestion.find(db, id: id) }
     }
@@ -106,10 +98,8 @@ extension SuggestionReview {
             let next = rows.count > limit ? items.last.map { row in
                 SuggestionQueue.Cursor(time: StoreTimestamp.string(status == .pending ? row.createdAt : (row.reviewedAt ?? row.createdAt)), id: row.id)
             } : nil
-            var counts: [Suggestion.Status: Int] = [:]
-            for row in try StoreRow.fetchAll(db.cachedStatement(sql: Self.countsSQL)) {
-                if let status = Suggestion.Status(rawValue: row[0]) { counts[status] = row[1] }
-            }
+            // Kept by triggers (migration 023): counted here, they read every pending row at each view.
+            let counts = try StatusCounters<Suggestion.Status>.read(db, table: "suggestions")
             return SuggestionQueue.Listing(items: items, next: next, counts: counts)
         }
     }

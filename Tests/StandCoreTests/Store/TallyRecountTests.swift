@@ -3,7 +3,7 @@ import StandTestSupport
 import Testing
 @testable import StandCore
 
-/// The tallies the triggers keep (migrations 001, 005, 007; per statement on
+/// The tallies the triggers keep (migrations 001, 005, 007, 023; per statement on
 /// PostgreSQL since 019) equal a recount after statements that insert, void
 /// and delete many rows at once, on both engines.
 @Suite struct TallyRecountTests {
@@ -15,7 +15,18 @@ import Testing
             try db.execute(sql: "DELETE FROM answers WHERE id % 3 = 0")
             try db.execute(sql: "UPDATE sweepstakes_entries SET voided = 1 WHERE id % 7 = 0")
             try db.execute(sql: "DELETE FROM sweepstakes_entries WHERE id % 4 = 0")
-            // Their answers and entries detach (SET NULL): the row triggers on update.
+            // Suggestions and deletion requests by the hundred a statement, as the app or a script would.
+            try db.execute(sql: "INSERT INTO suggestions (user_id, text, status, created_at) SELECT id, 'Why?', 'pending', created_at FROM users WHERE id % 4 = 0")
+            try db.execute(sql: "UPDATE suggestions SET status = 'approved' WHERE id % 3 = 0")
+            try db.execute(sql: "UPDATE suggestions SET status = 'rejected' WHERE id % 3 = 1 AND status = 'pending'")
+            try db.execute(sql: "DELETE FROM suggestions WHERE id % 7 = 0")
+            try db.execute(sql: """
+                INSERT INTO deletion_requests (user_id, user_uuid, source, created_at) SELECT id, uuid, 'app', created_at FROM users WHERE id % 6 = 0
+                """)
+            try db.execute(sql: "UPDATE deletion_requests SET status = 'done' WHERE id % 3 = 0")
+            try db.execute(sql: "UPDATE deletion_requests SET status = 'cancelled' WHERE id % 3 = 1")
+            try db.execute(sql: "DELETE FROM deletion_requests WHERE id % 5 = 0")
+            // Their answers, entries, suggestions and requests detach (SET NULL): the row triggers on update.
             try db.execute(sql: "DELETE FROM users WHERE id % 5 = 0")
         }
         let mismatches = try await store.read { db in
@@ -26,11 +37,24 @@ import Testing
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sweepstakes_entrants WHERE valid_entries > 0") ?? 0
         }
         #expect(kept > 100, "the seeded store has entrants to count")
+        let statusesWithRows = try await store.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM counters WHERE (name LIKE 'suggestions.%' OR name LIKE 'deletion!_requests.%' ESCAPE '!') AND value > 0
+                """) ?? 0
+        }
+        #expect(statusesWithRows == 6, "each status of suggestions and deletion requests has rows to count")
     }
 
     /// Each query counts the rows where a kept tally differs from a recount.
     static let recounts: [(String, String)] = [
         ("users counter", "SELECT COUNT(*) FROM counters WHERE name = 'users' AND value <> (SELECT COUNT(*) FROM users)"),
+        ("status counters", """
+            SELECT (SELECT COUNT(*) FROM counters c WHERE c.name LIKE 'suggestions.%'
+                       AND c.value <> (SELECT COUNT(*) FROM suggestions s WHERE 'suggestions.' || s.status = c.name))
+                 + (SELECT COUNT(*) FROM counters c WHERE c.name LIKE 'deletion!_requests.%' ESCAPE '!'
+                       AND c.value <> (SELECT COUNT(*) FROM deletion_requests r WHERE 'deletion_requests.' || r.status = c.name))
+                 + 6 - (SELECT COUNT(*) FROM counters WHERE name LIKE 'suggestions.%' OR name LIKE 'deletion!_requests.%' ESCAPE '!')
+            """),
         ("answer_count", """
             SELECT COUNT(*) FROM question_choices c WHERE c.answer_count <>
                 (SELECT COUNT(*) FROM answers a WHERE a.question_id = c.question_id AND a.choice_position = c.position)

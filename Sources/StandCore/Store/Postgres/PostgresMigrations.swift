@@ -44,5 +44,6 @@ enum PostgresMigrations {
         ("020_draw_inputs_counter", migration020),
         ("021_erased_entries_tallied_per_statement", migration021),
         ("022_draw_snapshots_in_parts", migration022),
+        ("023_status_counters", migration023),
     ]
 }
