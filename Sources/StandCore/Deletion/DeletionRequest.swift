@@ -80,6 +80,13 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
     /// 2,300 pending requests at 10,000,000 accounts, `status=all` took
     /// 140–250 ms at p99; 70 ms with this, as the pending tab).
     public static func list(_ db: StoreDatabase, status: Status?, after: Int64? = nil, limit: Int) throws -> KeysetPage<DeletionRequest, Int64> {
+        let (sql, arguments) = listSQL(db.engine, status: status, after: after, limit: limit)
+        // Cached: the list's SQL has a few shapes (status, cursor or not).
+        return KeysetPage(items: try DeletionRequest.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
+    }
+
+    /// One status's requests come by `deletion_requests_by_status`, every status's by `deletion_requests_by_created`.
+    static func listSQL(_ engine: StoreEngine, status: Status?, after: Int64?, limit: Int) -> (String, StoreArguments) {
         var conditions: [String] = []
         var arguments: StoreArguments = []
         if let status {
@@ -94,9 +101,7 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         if !conditions.isEmpty { page += " WHERE " + conditions.joined(separator: " AND ") }
         page += " ORDER BY created_at, id LIMIT ?"
         arguments += [limit + 1]
-        let sql = columns[db.engine] + " FROM (" + page + ") r " + joins + " ORDER BY r.created_at, r.id"
-        // Cached: the list's SQL has a few shapes (status, cursor or not).
-        return KeysetPage(items: try DeletionRequest.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), limit: limit, cursor: { $0.id })
+        return (columns[engine] + " FROM (" + page + ") r " + joins + " ORDER BY r.created_at, r.id", arguments)
     }
 
     /// How many requests have each status: kept by triggers (migration 023).

@@ -28,6 +28,7 @@ public enum StandMigrations {
         migrator.registerMigration("021_erased_entries_tallied_per_statement", migrate: Migration021.apply)
         migrator.registerMigration("022_draw_snapshots_in_parts", migrate: Migration022.apply)
         migrator.registerMigration("023_status_counters", migrate: Migration023.apply)
+        migrator.registerMigration("024_deletion_requests_by_created", migrate: Migration024.apply)
         return migrator
     }
 }

@@ -45,5 +45,6 @@ enum PostgresMigrations {
         ("021_erased_entries_tallied_per_statement", migration021),
         ("022_draw_snapshots_in_parts", migration022),
         ("023_status_counters", migration023),
+        ("024_deletion_requests_by_created", migration024),
     ]
 }
