@@ -47,7 +47,7 @@ struct EntrantPage: PageModel {
     /// The rows; each valid one carries its own small "void" form while corrections are allowed.
     static func entriesHTML(_ entries: [SweepstakesEntrants.Entry], sweepstakesId: Int64, uuid: String, csrf: String, submission: String, canCorrect: Bool) -> String {
         var html = TableRowsHTML(columns: ["Entry", "When (UTC)", "Source", "Entries", "Status", "Void"], reservingCapacity: entries.count * 700)
-        let action = FastHTMLEscaping.escape(Site.sweepstakesVoid.href(sweepstakesId))
+        let form = TableRowsHTML.inlineFormOpening(action: Site.sweepstakesVoid.href(sweepstakesId), csrf: csrf, submission: submission)
         for entry in entries {
             html.row { cells in
                 cells.numberCell("#\(entry.id)")
@@ -56,9 +56,7 @@ struct EntrantPage: PageModel {
                 cells.numberCell(entry.quantity.grouped)
                 cells.cell(entry.voided ? "Voided" : "Valid", note: entry.voided ? [entry.voidedBy.map { "by \($0)" }, entry.voidReason].compactMap { $0 }.joined(separator: ": ") : nil)
                 if canCorrect && !entry.voided {
-                    cells.markupCell("<form method=\"post\" action=\"" + action + "\" class=\"inline\"><input type=\"hidden\" name=\"csrf\" value=\""
-                        + FastHTMLEscaping.escape(csrf) + "\" /><input type=\"hidden\" name=\"submission\" value=\"" + FastHTMLEscaping.escape(submission)
-                        + "\" /><input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
+                    cells.markupCell(form + "<input type=\"hidden\" name=\"user\" value=\"" + FastHTMLEscaping.escape(uuid)
                         + "\" /><input type=\"hidden\" name=\"entry\" value=\"\(entry.id)\" /><input name=\"reason\" type=\"text\" maxlength=\"500\" required=\"required\""
                         + " placeholder=\"Reason\" aria-label=\"Why void entry #\(entry.id)\" /><button type=\"submit\" class=\"danger\">Void…</button></form>")
                 } else {

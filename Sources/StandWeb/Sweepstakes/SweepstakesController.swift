@@ -122,7 +122,8 @@ struct SweepstakesController {
         page.isFirstPage = after == nil && query.isEmpty
         page.nextHref = listing?.nextCursor.map { Site.sweepstake.href(id, ["after": $0.description]) }
         page.draw = overview.currentDraw.map { DrawView($0, canManage: context.can(.drawWinners)) }
-        page.earlierDraws = overview.earlierDraws.map { EarlierDrawView(draw: $0, sweepstakesId: id, canManage: context.can(.drawWinners)) }
+        page.earlierDrawsHTML = EarlierDrawsHTML.rows(overview.earlierDraws, sweepstakesId: id, canManage: context.can(.drawWinners),
+                                                      csrf: context.csrfToken, submission: context.formToken)
         page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || overview.currentDraw != nil)
         page.canExport = context.can(.createSweepstakes)
         page.canEdit = context.can(.createSweepstakes) && sweepstakes.phase() == .upcoming

@@ -30,7 +30,7 @@ struct SweepstakesDetailPage: PageModel {
     let canClose: Bool
     /// The draw in force, and the ones it replaced as table rows.
     var draw: DrawView?
-    var earlierDraws: [EarlierDrawView] = []
+    var earlierDrawsHTML = ""
     /// Owners, once it is closed (and not yet drawn) or to redraw.
     var canDraw = false
     var canExport = false
@@ -47,7 +47,7 @@ struct SweepstakesDetailPage: PageModel {
         "searchMessage": { $0.searchMessage }, "nextHref": { $0.nextHref }, "isFirstPage": { $0.isFirstPage },
         "canClose": { $0.canClose }, "closeHref": { Site.sweepstakesClose.href($0.id) }, "searchAction": { Site.sweepstake.href($0.id) },
         "listHref": { _ in Site.sweepstakes.href() },
-        "currentDraw": { $0.draw }, "earlierDraws": { $0.earlierDraws }, "hasEarlierDraws": { !$0.earlierDraws.isEmpty },
+        "currentDraw": { $0.draw }, "earlierDrawsHTML": { $0.earlierDrawsHTML }, "hasEarlierDraws": { !$0.earlierDrawsHTML.isEmpty },
         "canDraw": { $0.canDraw }, "isDrawn": { $0.draw != nil }, "drawHref": { Site.sweepstakesDraw.href($0.id) },
         "canExport": { $0.canExport }, "exportHref": { Site.sweepstakesEntrantsCSV.href($0.id) },
         "canEdit": { $0.canEdit }, "editHref": { Site.sweepstakesEdit.href($0.id) },
@@ -98,8 +98,8 @@ struct SweepstakesDetailPage: PageModel {
         missing.searchMessage = hostile
         missing.draw = .fixture(replaces: 1)
         searched.draw = .fixture(replaces: nil, published: false)
-        missing.earlierDraws = EarlierDrawView.fixtures(canManage: true)
-        searched.earlierDraws = EarlierDrawView.fixtures(canManage: false)
+        missing.earlierDrawsHTML = EarlierDrawsHTML.fixture(canManage: true)
+        searched.earlierDrawsHTML = EarlierDrawsHTML.fixture(canManage: false)
         missing.canDraw = true
         return [searched, missing]
     }

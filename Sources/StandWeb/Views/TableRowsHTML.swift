@@ -127,6 +127,13 @@ struct TableRowsHTML: Sendable {
         if let href { linkCell(text, href: href) } else { cell(text) }
     }
 
+    /// A small form's opening in a row: `<form method="post" … class="inline">`
+    /// and the two hidden fields every form carries (`_formTokens.mustache`).
+    static func inlineFormOpening(action: String, csrf: String, submission: String) -> String {
+        "<form method=\"post\" action=\"" + FastHTMLEscaping.escape(action) + "\" class=\"inline\"><input type=\"hidden\" name=\"csrf\" value=\""
+            + FastHTMLEscaping.escape(csrf) + "\" /><input type=\"hidden\" name=\"submission\" value=\"" + FastHTMLEscaping.escape(submission) + "\" />"
+    }
+
     private mutating func openCell(_ rest: String) {
         html += column < cellOpenings.count ? cellOpenings[column] : "<td"
         html += rest

@@ -107,7 +107,14 @@ import Testing
             try await browser.signIn("owner@example.com")
             let page = try await browser.get("/sweepstakes/\(setup.sweepstakes)")
             #expect(page.body.contains("Earlier draws") && page.body.contains(">Withdraw</button>"))
-            let withdrawn = try await browser.post("/sweepstakes/\(setup.sweepstakes)/withdraw", ["draw": String(first.id)])
+            // The earlier draw's own row form, sent as it stands: its action and every hidden field.
+            let rowForm = try #require(page.body.matches(of: /<form method="post" action="([^"]+)" class="inline">(.*?)<\/form>/)
+                .first { $0.2.contains("name=\"draw\" value=\"\(first.id)\"") })
+            #expect(rowForm.1 == "/sweepstakes/\(setup.sweepstakes)/withdraw" && rowForm.2.hasSuffix(">Withdraw</button>"))
+            let fields = Dictionary(rowForm.2.matches(of: /<input type="hidden" name="([a-z]+)" value="([^"]*)"\s*\/?>/).map { (String($0.1), String($0.2)) },
+                                    uniquingKeysWith: { first, _ in first })
+            #expect(Set(fields.keys) == ["csrf", "submission", "draw"], "\(rowForm.2)")
+            let withdrawn = try await browser.post(String(rowForm.1), fields, csrf: fields["csrf"])
             #expect(withdrawn.location == "/sweepstakes/\(setup.sweepstakes)?done=withdrawn&draw=1#draw")
             #expect(try await browser.get("/sweepstakes/\(setup.sweepstakes)?done=withdrawn&draw=1").body.contains("Withdrew the public record of draw 1;"))
             browser.forgetCookies()
