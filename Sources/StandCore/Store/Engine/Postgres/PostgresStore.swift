@@ -35,6 +35,12 @@ final class PostgresStore: Sendable {
             // A statement waits this long for a lock, then fails as busy (55P03).
             ("lock_timeout", "\(Int(busyTimeout * 1000))"),
             ("TimeZone", "UTC"),
+            // The app's backend shares the server: a console query takes one core of it, never
+            // every core (a draw's list of a million entrants planned two parallel workers and,
+            // with the app at 500 writes/s, its commits queued seconds behind), and is not JIT-compiled
+            // (40 ms of compiling for a query the console runs once).
+            ("max_parallel_workers_per_gather", "0"),
+            ("jit", "off"),
         ]
         self.pool = PostgresConnectionPool(configuration: configuration, size: options.connections,
                                            idleTimeout: .milliseconds(Int64(options.idleTimeout * 1000)), logger: logger)
