@@ -9,10 +9,10 @@ import Testing
     @Test func aConsoleConnectionWaitsFiveSecondsForALockAndTakesOneCoreWithoutJIT() async throws {
         let store = try await temporaryStore()
         let settings = try await store.read { db in
-            try ["lock_timeout", "TimeZone", "max_parallel_workers_per_gather", "jit", "application_name"].map { name in
+            try ["lock_timeout", "TimeZone", "max_parallel_workers_per_gather", "max_parallel_maintenance_workers", "jit", "application_name"].map { name in
                 try String.fetchOne(db, sql: "SELECT current_setting('\(name)')") ?? ""
             }
         }
-        #expect(settings == ["5s", "UTC", "0", "off", "stand-admin"])
+        #expect(settings == ["5s", "UTC", "0", "0", "off", "stand-admin"])
     }
 }

@@ -40,6 +40,7 @@ final class PostgresStore: Sendable {
             // with the app at 500 writes/s, its commits queued seconds behind), and is not JIT-compiled
             // (40 ms of compiling for a query the console runs once).
             ("max_parallel_workers_per_gather", "0"),
+            ("max_parallel_maintenance_workers", "0"),  // the erasure's VACUUM, the same
             ("jit", "off"),
         ]
         self.pool = PostgresConnectionPool(configuration: configuration, size: options.connections,
