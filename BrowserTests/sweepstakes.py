@@ -1,7 +1,8 @@
 """An owner runs a sweepstakes to its end: grant entries with a reason, export
 the entrants, close it early, draw with two alternates, publish the draw's
 public record, open it in a fresh browser with no cookies, mark a winner as
-forfeited and see the first alternate take the prize."""
+forfeited and see the first alternate take the prize; redraw, and withdraw the
+first draw's record from its row of earlier draws."""
 from selenium.webdriver.common.by import By
 
 import os
@@ -113,6 +114,21 @@ def test_owner_grants_exports_closes_and_draws(browser, server):
     assert len(browser.find_elements(By.CSS_SELECTOR, "ol.alternates > li")) == 1
     # The published draw at both widths (the layout test saw this page before the draw).
     shoot_at_each_width(browser, server, "sweepstakes-drawn", "the drawn sweepstakes page")
+
+    # A redraw: draw 1 becomes a row of "Earlier draws", its public record withdrawn from there.
+    click_and_load(browser, link_text="Redraw…")
+    browser.find_element(By.ID, "reason").send_keys("The prize changed")
+    click_and_load(browser, "#draw")
+    notice = browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert "(draw 2)" in notice, notice
+    rows = browser.find_elements(By.XPATH, "//section[h2='Earlier draws']//tbody/tr")
+    assert len(rows) == 1 and "Draw 1" in rows[0].text and "Published" in rows[0].text, [r.text for r in rows]
+    shoot_at_each_width(browser, server, "sweepstakes-redrawn", "the sweepstakes page with an earlier draw")
+    click_and_load(browser, "section.panel tbody tr form button")
+    notice = browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert "Withdrew the public record of draw 1" in notice, notice
+    rows = browser.find_elements(By.XPATH, "//section[h2='Earlier draws']//tbody/tr")
+    assert "Not published" in rows[0].text and "Publish" in rows[0].text, rows[0].text
     sign_out(browser)
 
 
