@@ -165,9 +165,13 @@ extension SweepstakesAdmin {
         var after: Int64 = 0
         while true {
             let start = after
+            // `u.id > ?` says again what the join implies: PostgreSQL merge-joined the batch with
+            // users read from the first account on, every batch (1.6 s a batch at 500,000 accounts
+            // in, 83 s for a million entrants; 6–12 ms a batch with it). SQLite ignores it.
             let batch = try await store.read { db in
-                try SweepstakesEntrants.Entrant.fetchAll(db.cachedStatement(sql: SweepstakesEntrants.select[db.engine] + " WHERE n.sweepstakes_id = ? AND n.user_id > ? ORDER BY n.user_id LIMIT ?"),
-                                     arguments: [sweepstakesId, start, batchSize])
+                try SweepstakesEntrants.Entrant.fetchAll(db.cachedStatement(sql: SweepstakesEntrants.select[db.engine]
+                                                             + " WHERE n.sweepstakes_id = ? AND n.user_id > ? AND u.id > ? ORDER BY n.user_id LIMIT ?"),
+                                     arguments: [sweepstakesId, start, start, batchSize])
             }
             guard let last = batch.last else { return }
             try await handle(batch)

@@ -11,6 +11,29 @@ import Testing
     static let draft = SweepstakesDraft(name: " Spring Stand ", prize: " A bike, a helmet ", startsOn: "2027-03-01", endsOn: "2027-03-31",
                                         winnerCount: " 3 ", entriesPerStand: "2", streakBonusEntries: "5")
 
+    /// The export hands every entrant of the sweepstakes over once, in user order, a batch at a
+    /// time, whatever entrants of another sweepstakes sit between them.
+    @Test func theEntrantsExportGivesEachEntrantOnceInBatches() async throws {
+        let fixture = try await Fixture.make()
+        let autumn = try await fixture.sweepstakes(name: "Autumn")
+        let winter = try await fixture.sweepstakes(name: "Winter")
+        var expected: [Int64] = []
+        for number in 1...11 {
+            let user = try await fixture.user(number)
+            if number % 3 != 0 {
+                try await fixture.entries(user, sweepstakes: autumn, count: number % 4 + 1)
+                expected.append(user.id)
+            }
+            if number % 2 == 0 { try await fixture.entries(user, sweepstakes: winter, count: 1) }
+        }
+        var batches: [[Int64]] = []
+        try await SweepstakesAdmin(store: fixture.store).exportEntrants(sweepstakesId: autumn, batchSize: 3) { batch in
+            batches.append(batch.map(\.userId))
+        }
+        #expect(batches.flatMap { $0 } == expected)
+        #expect(batches.map(\.count) == [3, 3, 2], "\(batches)")
+    }
+
     @Test func createWritesTheSweepstakesAndItsAuditEvent() async throws {
         let fixture = try await Fixture.make()
         let id = try await SweepstakesAdmin(store: fixture.store).create(Self.draft, by: fixture.owner, now: Self.now)
