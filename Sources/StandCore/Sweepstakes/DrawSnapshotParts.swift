@@ -92,14 +92,22 @@ enum DrawSnapshotParts {
         }
     }
 
+    /// Uploads no draw names whose parts were all written before `?`. The
+    /// uploads are found from the primary key's index alone, and only theirs
+    /// have `written_at` read: it follows the 1 MiB `bytes` in the row, and
+    /// testing it on every kept part read each part's whole overflow chain
+    /// (43–300 ms at every draw with thirteen draws kept; 0.02–0.8 ms so).
+    static let abandonedSQL = """
+        SELECT upload FROM (SELECT DISTINCT upload FROM draw_snapshot_parts p
+                            WHERE NOT EXISTS (SELECT 1 FROM draw_snapshots s WHERE s.upload = p.upload)) AS unnamed
+        WHERE (SELECT MAX(written_at) FROM draw_snapshot_parts w WHERE w.upload = unnamed.upload) < ?
+        """
+
     /// Parts written more than an hour ago that no draw names.
     static func purgeAbandoned(_ store: StandStore, now: Date) async {
         let before = now.addingTimeInterval(-abandonedAfter)
         guard let tokens = try? await store.read({ db in
-            try StoreRow.fetchAll(db, sql: """
-                SELECT DISTINCT upload FROM draw_snapshot_parts p
-                WHERE written_at < ? AND NOT EXISTS (SELECT 1 FROM draw_snapshots s WHERE s.upload = p.upload)
-                """, arguments: [before]).map { $0["upload"] as String }
+            try StoreRow.fetchAll(db, sql: abandonedSQL, arguments: [before]).map { $0["upload"] as String }
         }) else { return }
         for token in tokens { await discard(store, token: token) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StandTestSupport
 import Testing
 @testable import StandCore
 
@@ -78,6 +79,18 @@ import Testing
         await DrawSnapshotParts.purgeAbandoned(fixture.store, now: Date())
         #expect(try #require(try await SweepstakesDraws(store: fixture.store).verify(drawId: draw.id)).isSound)
         #expect(try await fixture.count("SELECT COUNT(*) FROM draw_snapshot_parts WHERE upload = ?", [inFlight.token]) == 1)
+    }
+
+    /// The abandoned uploads are found from the primary key's index; only theirs
+    /// have `written_at`, which follows the megabyte of `bytes`, read.
+    @Test(.sqliteOnly) func theSearchForAbandonedPartsReadsTheIndexNotTheBytes() async throws {
+        let fixture = try await Fixture.make()
+        let plan = try await fixture.store.read { db in
+            try StoreRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + DrawSnapshotParts.abandonedSQL, arguments: [Date()])
+                .map { $0["detail"] as String }.joined(separator: "; ")
+        }
+        #expect(plan.contains("SCAN p USING COVERING INDEX sqlite_autoindex_draw_snapshot_parts_1"), "\(plan)")
+        #expect(plan.contains("SEARCH w USING INDEX sqlite_autoindex_draw_snapshot_parts_1 (upload=?)"), "\(plan)")
     }
 
     /// Two draws at once: whichever is refused, at its read or at its write,
