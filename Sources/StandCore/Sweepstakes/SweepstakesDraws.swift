@@ -44,6 +44,7 @@ public struct SweepstakesDraws: Sendable {
     static func eligibleQuery(_ db: StoreDatabase, _ select: String, _ sweepstakesId: Int64, at moment: Date,
                               before drawId: Int64?) throws -> (sql: String, arguments: StoreArguments) {
         let before = drawId ?? Int64.max
+        if let setting = db.engine.roomForEntrantJoins { try db.execute(sql: setting) }
         var sql = select + eligibleFrom
         var arguments: StoreArguments = [sweepstakesId, cutoff(UTCDate.day(moment))]
         let forfeits = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1" + forfeited(before: "?2") + ")"),
