@@ -10,9 +10,12 @@ enum ErasedEntries {
     /// The person's entries in sweepstakes that have never been drawn.
     private static let removable = "user_id = ? AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)"
 
-    static func settle(_ db: StoreDatabase, userId: Int64) throws {
-        try db.execute(sql: "INSERT INTO sweepstakes_tallies_paused (paused) VALUES (1)")
-        try db.execute(sql: """
+    /// The removed entries' quantities, off their sweepstakes' totals. On
+    /// PostgreSQL the totals are sixteen rows a sweepstakes (migration 025):
+    /// the person's shard takes the change.
+    private static let totalsTakenOff = EngineSQL { engine in
+        switch engine {
+        case .sqlite: """
             UPDATE sweepstakes_totals SET
                 valid_entries = sweepstakes_totals.valid_entries - removed.valid,
                 voided_entries = sweepstakes_totals.voided_entries - removed.voided
@@ -20,14 +23,45 @@ enum ErasedEntries {
                          SUM(CASE WHEN voided = 1 THEN quantity ELSE 0 END) AS voided
                   FROM sweepstakes_entries WHERE \(removable) GROUP BY sweepstakes_id) AS removed
             WHERE sweepstakes_totals.sweepstakes_id = removed.sweepstakes_id
-            """, arguments: [userId])
-        try db.execute(sql: """
+            """
+        case .postgres: """
+            UPDATE sweepstakes_total_shards SET
+                valid_entries = sweepstakes_total_shards.valid_entries - removed.valid,
+                voided_entries = sweepstakes_total_shards.voided_entries - removed.voided
+            FROM (SELECT sweepstakes_id, tally_shard(user_id) AS shard, SUM(CASE WHEN voided = 0 THEN quantity ELSE 0 END) AS valid,
+                         SUM(CASE WHEN voided = 1 THEN quantity ELSE 0 END) AS voided
+                  FROM sweepstakes_entries WHERE \(removable) GROUP BY 1, 2) AS removed
+            WHERE sweepstakes_total_shards.sweepstakes_id = removed.sweepstakes_id AND sweepstakes_total_shards.shard = removed.shard
+            """
+        }
+    }
+
+    /// The removed valid entries, off their days. A PostgreSQL shard of a day
+    /// may not exist yet for the person (their entries were counted before
+    /// 025, in shard 0): it is made, negative, and the day's sum is right.
+    private static let daysTakenOff = EngineSQL { engine in
+        switch engine {
+        case .sqlite: """
             UPDATE sweepstakes_daily_entries SET valid_entries = sweepstakes_daily_entries.valid_entries - removed.valid
             FROM (SELECT sweepstakes_id, substr(created_at, 1, 10) AS day, SUM(quantity) AS valid
                   FROM sweepstakes_entries WHERE voided = 0 AND \(removable)
                   GROUP BY sweepstakes_id, substr(created_at, 1, 10)) AS removed
             WHERE sweepstakes_daily_entries.sweepstakes_id = removed.sweepstakes_id AND sweepstakes_daily_entries.day = removed.day
-            """, arguments: [userId])
+            """
+        case .postgres: """
+            INSERT INTO sweepstakes_daily_entry_shards (sweepstakes_id, day, shard, valid_entries)
+            SELECT sweepstakes_id, substr(created_at, 1, 10), tally_shard(user_id), -SUM(quantity)
+            FROM sweepstakes_entries WHERE voided = 0 AND \(removable) GROUP BY 1, 2, 3
+            ON CONFLICT (sweepstakes_id, day, shard) DO UPDATE SET
+                valid_entries = sweepstakes_daily_entry_shards.valid_entries + EXCLUDED.valid_entries
+            """
+        }
+    }
+
+    static func settle(_ db: StoreDatabase, userId: Int64) throws {
+        try db.execute(sql: "INSERT INTO sweepstakes_tallies_paused (paused) VALUES (1)")
+        try db.execute(sql: totalsTakenOff[db.engine], arguments: [userId])
+        try db.execute(sql: daysTakenOff[db.engine], arguments: [userId])
         try db.execute(sql: "DELETE FROM sweepstakes_entries WHERE \(removable)", arguments: [userId])
         // Kept entries still count in their sweepstakes' totals and days; they
         // no longer belong to an entrant.

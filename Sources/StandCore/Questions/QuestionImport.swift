@@ -181,8 +181,8 @@ public struct QuestionImport: Sendable {
             for (position, text) in valid.choices.enumerated() { choiceValues += [ids[valid.runsOn], position, text] }
         }
         try db.execute(sql: """
-            INSERT INTO question_choices (question_id, position, text, answer_count)
-            VALUES \(StoreArguments.rows(questions.reduce(0) { $0 + $1.choices.count }, "(?, ?, ?, 0)"))
+            INSERT INTO question_choices (question_id, position, text)
+            VALUES \(StoreArguments.rows(questions.reduce(0) { $0 + $1.choices.count }, "(?, ?, ?)"))
             """, arguments: choiceValues)
         try AuditLog.record(db, .questionScheduled, by: actor, events: questions.map { valid in
             (target: (AuditTarget.question, String(ids[valid.runsOn]!)), detail: valid.runsOn + " (CSV upload)")

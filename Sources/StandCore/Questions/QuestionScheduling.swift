@@ -164,7 +164,7 @@ public struct QuestionScheduling: Sendable {
 
     static func insertChoices(_ db: StoreDatabase, _ choices: [String], questionId: Int64) throws {
         // Prepared once per connection: a CSV of 1,000 questions inserts 4,000 choices under the write lock.
-        let insert = try db.cachedStatement(sql: "INSERT INTO question_choices (question_id, position, text, answer_count) VALUES (?, ?, ?, 0)")
+        let insert = try db.cachedStatement(sql: "INSERT INTO question_choices (question_id, position, text) VALUES (?, ?, ?)")
         for (position, text) in choices.enumerated() {
             try insert.execute(arguments: [questionId, position, text])
         }

@@ -29,6 +29,7 @@ public enum StandMigrations {
         migrator.registerMigration("022_draw_snapshots_in_parts", migrate: Migration022.apply)
         migrator.registerMigration("023_status_counters", migrate: Migration023.apply)
         migrator.registerMigration("024_deletion_requests_by_created", migrate: Migration024.apply)
+        migrator.registerMigration("025_tally_shards", migrate: Migration025.apply)
         return migrator
     }
 }

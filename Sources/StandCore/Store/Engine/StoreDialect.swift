@@ -47,16 +47,6 @@ extension StoreEngine {
         }
     }
 
-    /// Ends a SELECT in a write transaction whose rows must not change before
-    /// it commits: PostgreSQL locks them (other programs' writers wait);
-    /// SQLite's write transaction already keeps every other writer out.
-    public var lockingRowsRead: String {
-        switch self {
-        case .sqlite: ""
-        case .postgres: " FOR UPDATE"
-        }
-    }
-
     /// Run first in a transaction that joins a sweepstakes' entrants with
     /// `users`: PostgreSQL then hashes a million entrants in memory (71 MB)
     /// rather than in sixteen batches on disk. At the default 4 MB each draw
