@@ -6,10 +6,11 @@ import Testing
 /// On PostgreSQL a row a transaction updates stays locked until it commits,
 /// and every answer to a question used to update the same choice row and
 /// hour, every entry the same sweepstakes' totals and day: the app's writers
-/// went one commit at a time. Since migration 025 another user's answer and
-/// entry go to another shard of each tally and do not wait.
+/// went one commit at a time, and every sign-up and suggestion updated its
+/// counter. Since migration 025 another user's writes go to another shard of
+/// each tally and do not wait.
 @Suite(.postgresOnly) struct TallyShardTests {
-    @Test func anAnswerAndEntryDoNotWaitForAnotherUsersOpenTransaction() async throws {
+    @Test func theAppsWritesDoNotWaitForAnotherUsersOpenTransaction() async throws {
         let fixture = try await SweepstakesCoreFixture.make()
         let sweepstakes = try await fixture.sweepstakes()
         let first = try await fixture.user(1), second = try await fixture.user(2)
@@ -29,6 +30,8 @@ import Testing
             try OpenTransaction(url: fixture.store.path, statements: [
                 "INSERT INTO answers (question_id, user_id, choice_position, answered_at) VALUES (\(question), \(first.id), 0, \(answered))",
                 "INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at) VALUES (\(sweepstakes), \(first.id), 1, 'daily_stand', \(answered))",
+                "INSERT INTO suggestions (user_id, text, status, created_at) VALUES (\(first.id), 'Tea or coffee?', 'pending', \(answered))",
+                Self.signUp(3),
             ])
         }
         // The second user's answer to the same choice in the same hour, and an entry on the same day.
@@ -41,6 +44,9 @@ import Testing
                     INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, quantity, reason, created_at)
                     VALUES (?, ?, 1, 'daily_stand', \(answered))
                     """, arguments: [sweepstakes, second.id])
+                try db.execute(sql: "INSERT INTO suggestions (user_id, text, status, created_at) VALUES (?, 'Sun or rain?', 'pending', \(answered))",
+                               arguments: [second.id])
+                try db.execute(sql: Self.signUp(4))
             }
         } catch {
             Issue.record(error, "the second user's write waited for the first's transaction")
@@ -51,9 +57,21 @@ import Testing
              try Int.fetchOne(db, sql: "SELECT answer_count FROM question_hourly_answers WHERE question_id = ?", arguments: [question]),
              try Int.fetchOne(db, sql: "SELECT valid_entries FROM sweepstakes_totals WHERE sweepstakes_id = ?", arguments: [sweepstakes]),
              try Int.fetchOne(db, sql: "SELECT entrants FROM sweepstakes_totals WHERE sweepstakes_id = ?", arguments: [sweepstakes]),
-             try Int.fetchOne(db, sql: "SELECT valid_entries FROM sweepstakes_daily_entries WHERE sweepstakes_id = ?", arguments: [sweepstakes])]
+             try Int.fetchOne(db, sql: "SELECT valid_entries FROM sweepstakes_daily_entries WHERE sweepstakes_id = ?", arguments: [sweepstakes]),
+             try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'suggestions.pending'"),
+             try Int.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'users'")]
         }
-        #expect(tallies == [2, 2, 2, 2, 2], "choice, hour, entries, entrants, day")
+        #expect(tallies == [2, 2, 2, 2, 2, 2, 4], "choice, hour, entries, entrants, day, suggestions, accounts")
+    }
+
+    /// A sign-up as the app writes it; the account's id is the `number`th (shard `number`).
+    static func signUp(_ number: Int) -> String {
+        let uuid = String(format: "00000000-0000-4000-8000-%012d", number)
+        return """
+            INSERT INTO users (uuid, email, phone, password_hash, birthdate, reminder_time, created_at, updated_at)
+            VALUES ('\(uuid)', 'user\(number)@example.com', '+1555\(String(format: "%07d", number))', 'x', '1990-05-17', '08:30',
+                    '2026-10-05 09:15:00.000', '2026-10-05 09:15:00.000')
+            """
     }
 }
 

@@ -4,7 +4,8 @@ extension PostgresMigrations {
     ///
     /// A row a transaction updates stays locked until its commit is on disk.
     /// Every answer to today's question added one to the same choice row and
-    /// the same hour, every entry to the same sweepstakes' totals and day: the
+    /// the same hour, every entry to the same sweepstakes' totals and day,
+    /// every sign-up, suggestion and deletion request to its counter: the
     /// app's writers committed one at a time, each waiting out the fsync of
     /// the one before, and whenever the disk slowed (a draw, an erasure's
     /// VACUUM, a checkpoint) they queued behind one another (sampled: 1,597
@@ -71,6 +72,12 @@ extension PostgresMigrations {
             SELECT sweepstakes_id, day, SUM(valid_entries)::BIGINT AS valid_entries
             FROM sweepstakes_daily_entry_shards GROUP BY sweepstakes_id, day;
 
+        ALTER TABLE counters RENAME TO counter_shards;
+        ALTER TABLE counter_shards ADD COLUMN shard SMALLINT NOT NULL DEFAULT 0 CHECK (shard BETWEEN 0 AND 15);
+        ALTER TABLE counter_shards DROP CONSTRAINT counters_pkey;
+        ALTER TABLE counter_shards ADD PRIMARY KEY (name, shard);
+        CREATE VIEW counters AS SELECT name, SUM(value)::BIGINT AS value FROM counter_shards GROUP BY name;
+
         -- Answers: choices and hours (001, 005, 019).
         CREATE OR REPLACE FUNCTION answers_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -131,6 +138,51 @@ extension PostgresMigrations {
                 VALUES (NEW.question_id, substr(NEW.answered_at, 1, 13), tally_shard(NEW.user_id), 1)
                 ON CONFLICT (question_id, hour, shard) DO UPDATE SET
                     answer_count = question_hourly_answer_shards.answer_count + EXCLUDED.answer_count;
+            RETURN NULL;
+        END;
+        $$;
+
+        -- Counters: accounts (001, 019) by the account's shard, statuses (023) by the row's user's.
+        CREATE OR REPLACE FUNCTION users_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO counter_shards (name, shard, value)
+                SELECT 'users', tally_shard(id), COUNT(*) FROM new_rows GROUP BY 2
+                ON CONFLICT (name, shard) DO UPDATE SET value = counter_shards.value + EXCLUDED.value;
+            RETURN NULL;
+        END;
+        $$;
+        CREATE OR REPLACE FUNCTION users_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO counter_shards (name, shard, value)
+                SELECT 'users', tally_shard(id), -COUNT(*) FROM old_rows GROUP BY 2
+                ON CONFLICT (name, shard) DO UPDATE SET value = counter_shards.value + EXCLUDED.value;
+            RETURN NULL;
+        END;
+        $$;
+        CREATE OR REPLACE FUNCTION status_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO counter_shards (name, shard, value)
+                SELECT TG_ARGV[0] || '.' || status, tally_shard(user_id), COUNT(*) FROM new_rows GROUP BY 1, 2
+                ON CONFLICT (name, shard) DO UPDATE SET value = counter_shards.value + EXCLUDED.value;
+            RETURN NULL;
+        END;
+        $$;
+        CREATE OR REPLACE FUNCTION status_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO counter_shards (name, shard, value)
+                SELECT TG_ARGV[0] || '.' || status, tally_shard(user_id), -COUNT(*) FROM old_rows GROUP BY 1, 2
+                ON CONFLICT (name, shard) DO UPDATE SET value = counter_shards.value + EXCLUDED.value;
+            RETURN NULL;
+        END;
+        $$;
+        CREATE OR REPLACE FUNCTION status_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO counter_shards (name, shard, value)
+                SELECT TG_ARGV[0] || '.' || status, shard, SUM(n)
+                FROM (SELECT status, tally_shard(user_id) AS shard, -1 AS n FROM old_rows
+                      UNION ALL SELECT status, tally_shard(user_id), 1 FROM new_rows) moved
+                GROUP BY 1, 2 HAVING SUM(n) <> 0
+                ON CONFLICT (name, shard) DO UPDATE SET value = counter_shards.value + EXCLUDED.value;
             RETURN NULL;
         END;
         $$;
