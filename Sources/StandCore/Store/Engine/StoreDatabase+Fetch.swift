@@ -9,19 +9,20 @@ import GRDB
 enum StoreQuery {
     case sqlite(GRDB.Database, sql: String)
     case sqliteStatement(GRDB.Statement)
-    case postgres(PostgresSession, sql: String)
+    /// `kept`: a `cachedStatement`, read prepared (`PostgresSession.rows`).
+    case postgres(PostgresSession, sql: String, kept: Bool)
 
     init(_ db: StoreDatabase, sql: String) {
         switch db.connection {
         case .sqlite(let connection): self = .sqlite(connection, sql: sql)
-        case .postgres(let session): self = .postgres(session, sql: sql)
+        case .postgres(let session): self = .postgres(session, sql: sql, kept: false)
         }
     }
 
     init(_ statement: StoreStatement) {
         switch statement.prepared {
         case .sqlite(let prepared): self = .sqliteStatement(prepared)
-        case .postgres(let session, let sql): self = .postgres(session, sql: sql)
+        case .postgres(let session, let sql, let kept): self = .postgres(session, sql: sql, kept: kept)
         }
     }
 
@@ -44,7 +45,7 @@ enum StoreQuery {
     }
 
     func all(_ arguments: StoreArguments) throws -> [StoreRow] {
-        if case .postgres(let session, let sql) = self { return try session.rows(sql, arguments) }
+        if case .postgres(let session, let sql, let kept) = self { return try session.rows(sql, arguments, kept: kept) }
         var rows: [StoreRow] = []
         let cursor = try sqliteRows(arguments)!
         while let row = try cursor.next() { rows.append(StoreRow(sqlite: row.copy())) }
@@ -52,14 +53,14 @@ enum StoreQuery {
     }
 
     func first(_ arguments: StoreArguments) throws -> StoreRow? {
-        if case .postgres(let session, let sql) = self { return try session.rows(sql, arguments).first }
+        if case .postgres(let session, let sql, let kept) = self { return try session.rows(sql, arguments, kept: kept).first }
         // The cursor must outlive the copy: its end resets the statement the row reads from.
         let rows = try sqliteRows(arguments)!
         return try withExtendedLifetime(rows) { try rows.next().map { StoreRow(sqlite: $0.copy()) } }
     }
 
     func cursor(_ arguments: StoreArguments) throws -> StoreCursor<StoreRow> {
-        if case .postgres(let session, let sql) = self { return try session.cursor(sql, arguments) }
+        if case .postgres(let session, let sql, _) = self { return try session.cursor(sql, arguments) }
         // GRDB reuses one `Row` for every step: each is copied as it is handed on.
         let rows = try sqliteRows(arguments)!
         return StoreCursor { try rows.next().map { StoreRow(sqlite: $0.copy()) } }
@@ -68,8 +69,8 @@ enum StoreQuery {
     /// Records read straight from each row; on SQLite from GRDB's row in
     /// place, as GRDB's own records are (a record keeps values, never the row).
     func records<Record: StoreRecord>(_ arguments: StoreArguments, limit: Int?) throws -> [Record] {
-        if case .postgres(let session, let sql) = self {
-            return try session.rows(sql, arguments).prefix(limit ?? .max).map(Record.init(row:))
+        if case .postgres(let session, let sql, let kept) = self {
+            return try session.rows(sql, arguments, kept: kept).prefix(limit ?? .max).map(Record.init(row:))
         }
         var records: [Record] = []
         let rows = try sqliteRows(arguments)!
@@ -83,8 +84,8 @@ enum StoreQuery {
     }
 
     func values<Value: StoreValue>(_ arguments: StoreArguments, limit: Int?) throws -> [Value] {
-        if case .postgres(let session, let sql) = self {
-            return try session.rows(sql, arguments).prefix(limit ?? .max).compactMap { Value.decodeColumn($0.scalar(at: 0)) }
+        if case .postgres(let session, let sql, let kept) = self {
+            return try session.rows(sql, arguments, kept: kept).prefix(limit ?? .max).compactMap { Value.decodeColumn($0.scalar(at: 0)) }
         }
         var values: [Value] = []
         let cursor = try sqliteValues(arguments)!

@@ -82,8 +82,8 @@ public struct StoreDatabase {
     public func cachedStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.cachedStatement(sql: sql))
-        // Prepared with the statement it runs: one round trip either way.
-        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
+        // Prepared on the connection with its first run, in the same round trip (`PostgresPreparedReads`).
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql, kept: true)
         }
     }
 
@@ -91,7 +91,7 @@ public struct StoreDatabase {
     public func makeStatement(sql: String) throws -> StoreStatement {
         switch connection {
         case .sqlite(let db): StoreStatement(sqlite: try db.makeStatement(sql: sql))
-        case .postgres(let session): StoreStatement(postgres: session, sql: sql)
+        case .postgres(let session): StoreStatement(postgres: session, sql: sql, kept: false)
         }
     }
 }
@@ -100,7 +100,8 @@ public struct StoreDatabase {
 public struct StoreStatement {
     enum Prepared {
         case sqlite(GRDB.Statement)
-        case postgres(PostgresSession, sql: String)
+        /// `kept`: a `cachedStatement`, whose reads run prepared.
+        case postgres(PostgresSession, sql: String, kept: Bool)
     }
 
     let prepared: Prepared
@@ -109,8 +110,8 @@ public struct StoreStatement {
         prepared = .sqlite(statement)
     }
 
-    init(postgres session: PostgresSession, sql: String) {
-        prepared = .postgres(session, sql: sql)
+    init(postgres session: PostgresSession, sql: String, kept: Bool) {
+        prepared = .postgres(session, sql: sql, kept: kept)
     }
 
     var sqlite: GRDB.Statement? {
@@ -123,7 +124,7 @@ public struct StoreStatement {
     public func execute(arguments: StoreArguments = []) throws {
         switch prepared {
         case .sqlite(let statement): try statement.execute(arguments: arguments.statementArguments)
-        case .postgres(let session, let sql): try session.execute(sql, arguments)
+        case .postgres(let session, let sql, _): try session.execute(sql, arguments)
         }
     }
 }

@@ -30,6 +30,8 @@ final class PostgresConnectionPool: Sendable {
     private let sweep = Mutex<RepeatedTask?>(nil)
     private let nextId = Atomic<Int>(1)
     private let isShutDown = Atomic<Bool>(false)
+    /// What each open connection has prepared, by the connection's id (never reused).
+    private let preparedReads = Mutex<[Int: PostgresPreparedReads]>([:])
     private let logger: Logger
 
     init(configuration: PostgresConnection.Configuration, size: Int, idleTimeout: TimeAmount, logger: Logger) {
@@ -51,7 +53,24 @@ final class PostgresConnectionPool: Sendable {
             idle.removeAll { $0.since < cutoff }
             return stale
         }
-        for connection in stale { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+        for connection in stale {
+            forgetPreparedReads(of: connection)
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+        }
+    }
+
+    /// The reads `connection` has prepared, for the transaction it is lent to.
+    func preparedReads(on connection: PostgresConnection) -> PostgresPreparedReads {
+        preparedReads.withLock { reads in
+            if let known = reads[connection.id] { return known }
+            let new = PostgresPreparedReads()
+            reads[connection.id] = new
+            return new
+        }
+    }
+
+    private func forgetPreparedReads(of connection: PostgresConnection) {
+        _ = preparedReads.withLock { $0.removeValue(forKey: connection.id) }
     }
 
     /// `body` on one of the pool's threads with a connection to itself.
@@ -90,6 +109,7 @@ final class PostgresConnectionPool: Sendable {
     private func checkOut() throws -> PostgresConnection {
         while let connection = idle.withLock({ $0.popLast()?.connection }) {
             if !connection.isClosed { return connection }
+            forgetPreparedReads(of: connection)
         }
         let id = nextId.add(1, ordering: .relaxed).oldValue
         do {
@@ -101,13 +121,16 @@ final class PostgresConnectionPool: Sendable {
     }
 
     private func checkIn(_ connection: PostgresConnection) {
-        guard !connection.isClosed else { return }
+        guard !connection.isClosed else { return forgetPreparedReads(of: connection) }
         let kept = idle.withLock { idle in
             guard idle.count < size else { return false }
             idle.append((connection, .now()))
             return true
         }
-        if !kept { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+        if !kept {
+            forgetPreparedReads(of: connection)
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+        }
     }
 
     /// Close every idle connection and wait for them to close; then stop the

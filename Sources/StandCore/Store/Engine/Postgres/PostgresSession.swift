@@ -10,6 +10,8 @@ final class PostgresSession {
     let logger: Logger
     /// Inside BEGIN … COMMIT: cursors can be declared on the server.
     let inTransaction: Bool
+    /// The connection's prepared reads (nil: none are prepared).
+    let preparedReads: PostgresPreparedReads?
     private(set) var changesCount = 0
     /// The tables this session's statements wrote (INSERT, UPDATE, DELETE and
     /// `notifyChanges`), or nil once a statement wrote something unknown (DDL,
@@ -21,10 +23,11 @@ final class PostgresSession {
     /// Rows a server-side cursor hands over at a time (exports, a draw's entrants).
     static let cursorBatch = 2_000
 
-    init(connection: PostgresConnection, logger: Logger, inTransaction: Bool) {
+    init(connection: PostgresConnection, logger: Logger, inTransaction: Bool, preparedReads: PostgresPreparedReads? = nil) {
         self.connection = connection
         self.logger = logger
         self.inTransaction = inTransaction
+        self.preparedReads = preparedReads
     }
 
     /// Run one statement (or, without arguments, a script of several).
@@ -39,9 +42,24 @@ final class PostgresSession {
         _ = try run(sql, arguments)
     }
 
-    /// Every row of one statement.
-    func rows(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
-        try run(sql, arguments)
+    /// Every row of one statement; `kept` (a `cachedStatement`, run at every
+    /// request) runs a SELECT prepared on this connection, preparing it first
+    /// the first time, in the same round trip (`PostgresPreparedReads`).
+    func rows(_ sql: String, _ arguments: StoreArguments, kept: Bool = false) throws -> [StoreRow] {
+        guard kept, let preparedReads else { return try run(sql, arguments) }
+        do {
+            if let read = preparedReads.read(of: sql) { return try rows(of: read.execute(arguments), statement: sql) }
+            guard let name = preparedReads.newName(for: sql) else { return try run(sql, arguments) }
+            sendAhead("PREPARE \(name) AS " + sql)
+            preparedReads.prepared(sql, as: name)
+            return try rows(of: preparedReads.read(of: sql)!.execute(arguments), statement: sql)
+        } catch {
+            // Its PREPARE may be the statement that failed (its own error says
+            // why): the next run prepares it anew, under another name.
+            preparedReads.forget(sql)
+            try readAnswers()
+            throw error
+        }
     }
 
     /// Rows in batches from a server-side cursor inside a transaction;
@@ -115,9 +133,19 @@ final class PostgresSession {
 
     @discardableResult
     private func run(_ sql: String, _ arguments: StoreArguments) throws -> [StoreRow] {
+        try rows(of: send(sql, arguments), statement: sql)
+    }
+
+    /// A prepared read's rows (`PostgresPreparedReads`): it writes nothing, and
+    /// a failure names `sql`, the prepared statement, not the `EXECUTE` and its values.
+    private func rows(of execute: String, statement sql: String) throws -> [StoreRow] {
+        try rows(of: connection.query(PostgresQuery(unsafeSQL: execute), logger: logger), statement: sql)
+    }
+
+    private func rows(of answer: EventLoopFuture<PostgresQueryResult>, statement sql: String) throws -> [StoreRow] {
         let result: PostgresQueryResult
         do {
-            result = try send(sql, arguments).wait()
+            result = try answer.wait()
         } catch {
             throw PostgresProblem(error, statement: sql)
         }
@@ -149,7 +177,8 @@ final class PostgresSession {
         case "insert" where words.count == 3 && words[1] == "into": return .table(words[2])
         case "update" where words.count >= 2: return .table(words[1])
         case "delete" where words.count == 3 && words[1] == "from": return .table(words[2])
-        case "select", "begin", "commit", "rollback", "declare", "fetch", "close", "lock", "set", "vacuum", "checkpoint":
+        case "select", "begin", "commit", "rollback", "declare", "fetch", "close", "lock", "set", "vacuum", "checkpoint",
+             "prepare", "execute":  // only SELECTs are prepared (`PostgresPreparedReads`)
             return .nothing
         default: return .unknown
         }

@@ -42,6 +42,8 @@ final class PostgresStore: Sendable {
             ("max_parallel_workers_per_gather", "0"),
             ("max_parallel_maintenance_workers", "0"),  // the erasure's VACUUM, the same
             ("jit", "off"),
+            // A quote in a literal is escaped by doubling it, a backslash is itself (PostgresPreparedReads).
+            ("standard_conforming_strings", "on"),
         ]
         self.pool = PostgresConnectionPool(configuration: configuration, size: options.connections,
                                            idleTimeout: .milliseconds(Int64(options.idleTimeout * 1000)), logger: logger)
@@ -88,7 +90,8 @@ final class PostgresStore: Sendable {
     /// meanwhile fails that next statement, as it would anyway). A write's
     /// COMMIT is waited for: its answer is the write's outcome.
     func transaction<T>(_ connection: PostgresConnection, writes: Bool, _ body: (StoreDatabase) throws -> T) throws -> T {
-        let session = PostgresSession(connection: connection, logger: logger, inTransaction: true)
+        let session = PostgresSession(connection: connection, logger: logger, inTransaction: true,
+                                      preparedReads: pool.preparedReads(on: connection))
         session.sendAhead(writes ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         do {
             if writes {
