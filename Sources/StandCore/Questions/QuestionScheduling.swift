@@ -149,14 +149,25 @@ public struct QuestionScheduling: Sendable {
     /// counting the day of the question being edited as free.
     public static func nextFreeDay(_ db: StoreDatabase, from day: String, today: String, excluding id: Int64? = nil) throws -> String {
         var candidate = max(day, today)
-        let taken = try String.fetchCursor(
-            db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on >= ? AND id IS DISTINCT FROM ? ORDER BY runs_on"),
-            arguments: [candidate, id])
-        while let runsOn = try taken.next(), runsOn <= candidate {
-            if runsOn == candidate { candidate = UTCDate.dayAfter(candidate) }
+        // The taken days ahead a page at a time, up to the first gap: usually
+        // within days. A cursor over every question ahead handed PostgreSQL's
+        // first batch of 2,000 rows to each view of the form (31 ms at p99
+        // with 16,000 questions scheduled ahead in the bench's store).
+        let page = try db.cachedStatement(sql: """
+            SELECT runs_on FROM daily_questions WHERE runs_on >= ? AND id IS DISTINCT FROM ? ORDER BY runs_on LIMIT \(freeDayPage)
+            """)
+        while true {
+            let taken = try String.fetchAll(page, arguments: [candidate, id])
+            for runsOn in taken {
+                guard runsOn == candidate else { return candidate }
+                candidate = UTCDate.dayAfter(candidate)
+            }
+            if taken.count < freeDayPage { return candidate }
         }
-        return candidate
     }
+
+    /// Taken days read at a time by `nextFreeDay`: a month, more than most runs.
+    static let freeDayPage = 32
 
     public func nextFreeDay(from day: String, now: Date = Date()) async throws -> String {
         try await store.read { db in try Self.nextFreeDay(db, from: day, today: UTCDate.day(now)) }

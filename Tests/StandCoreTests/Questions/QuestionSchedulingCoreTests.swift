@@ -89,6 +89,30 @@ import Testing
         #expect(try await fixture.count("SELECT COUNT(*) FROM audit_events") == 0)
     }
 
+    /// The free day after a run of taken days longer than the page `nextFreeDay` reads at a time.
+    @Test(arguments: [1, 31, 32, 33, 100])
+    func theNextFreeDayEndsARunOfTakenDaysOfAnyLength(run: Int) async throws {
+        let fixture = try await Fixture.make()
+        try await fixture.store.write { db in
+            for offset in 0..<run {
+                try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                               arguments: ["Question \(offset) of the run?", Self.day(offset), "2026-01-01 00:00:00.000", "2026-01-01 00:00:00.000"])
+            }
+            // Taken again after the gap: the first gap is the answer.
+            try db.execute(sql: "INSERT INTO daily_questions (text, runs_on, created_at, updated_at) VALUES ('After the gap?', ?, ?, ?)",
+                           arguments: [Self.day(run + 1), "2026-01-01 00:00:00.000", "2026-01-01 00:00:00.000"])
+        }
+        let (free, fromWithin, editingTheFirst) = try await fixture.store.read { db in
+            let first = try Int64.fetchOne(db, sql: "SELECT id FROM daily_questions WHERE runs_on = ?", arguments: [Self.day(0)])
+            return (try QuestionScheduling.nextFreeDay(db, from: Self.day(0), today: Self.day(0)),
+                    try QuestionScheduling.nextFreeDay(db, from: Self.day(run / 2), today: Self.day(0)),
+                    try QuestionScheduling.nextFreeDay(db, from: Self.day(0), today: Self.day(0), excluding: first))
+        }
+        #expect(free == Self.day(run))
+        #expect(fromWithin == Self.day(run))
+        #expect(editingTheFirst == Self.day(0), "the edited question's own day is free to it")
+    }
+
     @Test func aTakenDayNamesItsQuestionAndTheNextFreeDay() async throws {
         let fixture = try await Fixture.make()
         let taken = try await fixture.question(day: Self.day(4), text: "Mountains or the sea?")
