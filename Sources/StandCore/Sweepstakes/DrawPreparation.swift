@@ -52,16 +52,17 @@ extension SweepstakesDraws {
 
     /// The sweepstakes' change counter; in a write, locked until commit.
     static func drawInputs(_ db: StoreDatabase, sweepstakesId: Int64, locking: Bool) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: locking ? lockedDrawInputs[db.engine] : "SELECT draw_inputs FROM sweepstakes_totals WHERE sweepstakes_id = ?"),
-                           arguments: [sweepstakesId]) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: locking ? lockedDrawInputs[db.engine] : drawInputsSQL), arguments: [sweepstakesId]) ?? 0
     }
+
+    private static let drawInputsSQL = "SELECT draw_inputs FROM sweepstakes_totals WHERE sweepstakes_id = ?"
 
     /// SQLite's write transaction already keeps every other writer out. On
     /// PostgreSQL the counter is the sum of sixteen rows (migration 025), and
     /// the draw locks every one: no change to the list commits before it does.
     private static let lockedDrawInputs = EngineSQL { engine in
         switch engine {
-        case .sqlite: "SELECT draw_inputs FROM sweepstakes_totals WHERE sweepstakes_id = ?"
+        case .sqlite: drawInputsSQL
         case .postgres: """
             SELECT SUM(draw_inputs)::BIGINT FROM (SELECT draw_inputs FROM sweepstakes_total_shards WHERE sweepstakes_id = ? FOR UPDATE) shards
             """

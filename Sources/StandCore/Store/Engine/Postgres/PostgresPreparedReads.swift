@@ -68,13 +68,18 @@ final class PostgresPreparedReads: @unchecked Sendable {
         return "stand_read_\(made)"
     }
 
-    func prepared(_ sql: String, as name: String) { reads[sql] = Read(name: name) }
+    /// Notes `sql` as prepared under `name` (its `PREPARE` is on its way).
+    func prepared(_ sql: String, as name: String) -> Read {
+        let read = Read(name: name)
+        reads[sql] = read
+        return read
+    }
 
     func forget(_ sql: String) { reads[sql] = nil }
 
     /// Reads only: a write is not run at every request.
     static func isSelect(_ sql: String) -> Bool {
-        let start = sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
-        return start.prefix(7).uppercased() == "SELECT " || start.prefix(7).uppercased() == "SELECT\n"
+        let start = sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" }.prefix(7).uppercased()
+        return start == "SELECT " || start == "SELECT\n"
     }
 }

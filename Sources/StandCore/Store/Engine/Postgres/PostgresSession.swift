@@ -51,8 +51,7 @@ final class PostgresSession {
             if let read = preparedReads.read(of: sql) { return try rows(of: read.execute(arguments), statement: sql) }
             guard let name = preparedReads.newName(for: sql) else { return try run(sql, arguments) }
             sendAhead("PREPARE \(name) AS " + sql)
-            preparedReads.prepared(sql, as: name)
-            return try rows(of: preparedReads.read(of: sql)!.execute(arguments), statement: sql)
+            return try rows(of: preparedReads.prepared(sql, as: name).execute(arguments), statement: sql)
         } catch {
             // Its PREPARE may be the statement that failed (its own error says
             // why): the next run prepares it anew, under another name.
