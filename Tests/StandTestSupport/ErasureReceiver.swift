@@ -56,6 +56,18 @@ public final class ErasureReceiver: Sendable {
     /// The status lines printed so far, one per request received.
     public var requests: [String] { lines.seen.withLock { $0 } }
 
+    /// The status lines, once at least `count` have been read or `timeout` has
+    /// passed. A line is printed as its answer goes and read here on a thread
+    /// of its own: a delivery the store records as done can be a moment ahead
+    /// of its line (seen once: "200 aws" missing right after AWS was done).
+    public func requests(atLeast count: Int, within timeout: Duration = .seconds(10)) async -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while requests.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return requests
+    }
+
     /// The log's accepted deliveries: `system`, `account_uuid`, `delivery_id`.
     public func accepted() -> [[String: String]] {
         guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return [] }

@@ -88,7 +88,7 @@ import Testing
         aws = try await scene.delivery("aws")
         #expect(aws.state == .done && aws.attempts == 1)
 
-        #expect(receiver.requests.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        #expect(await receiver.requests(atLeast: 4).map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
                 == ["503 firebase", "503 firebase", "200 firebase", "200 aws"])
         let accepted = receiver.accepted()
         #expect(accepted.map { $0["system"] } == ["firebase", "aws"])

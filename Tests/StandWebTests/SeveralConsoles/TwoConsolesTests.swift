@@ -119,7 +119,7 @@ import Testing
                 }
             }
         }
-        let received = receiver.requests
+        let received = await receiver.requests(atLeast: users.count * 2)
         #expect(received.count == users.count * 2, "\(received.count) requests for \(users.count * 2) deliveries: \(received)")
         let ids = receiver.accepted().compactMap { $0["delivery_id"] }
         #expect(Set(ids).count == ids.count, "a delivery was accepted twice")
