@@ -47,8 +47,8 @@ public struct AccountNotes: Sendable {
     static func newest(_ db: StoreDatabase, userId: Int64, limit: Int) throws -> [Note] {
         try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT n.id, n.body, n.created_at, s.email FROM account_notes n LEFT JOIN staff s ON s.id = n.author_id
-            WHERE n.user_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?
-            """), arguments: [userId, limit]).map {
+            WHERE n.user_id = ? ORDER BY n.created_at DESC, n.id DESC
+            """ + StoreSQL.limit(limit)), arguments: [userId]).map {
             Note(id: $0["id"], body: $0["body"], author: $0["email"], createdAt: $0.timestamp("created_at") ?? .distantPast)
         }
     }

@@ -129,8 +129,7 @@ public struct AccountTimeline: Sendable {
                 arguments += [cursor.at]
             }
         }
-        sql += " ORDER BY \(time) DESC, \(id) DESC LIMIT ?"
-        arguments += [limit]
+        sql += " ORDER BY \(time) DESC, \(id) DESC" + StoreSQL.limit(limit)
         return (sql, arguments)
     }
 

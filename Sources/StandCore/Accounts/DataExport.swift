@@ -77,8 +77,8 @@ public struct DataExport: Sendable {
         try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT occurred_at, staff_email FROM audit_events
             WHERE target_type = 'user' AND target_id = ? AND action = 'user.data_exported' AND action <> 'user.viewed'
-            ORDER BY id DESC LIMIT ?
-            """), arguments: [uuid, limit]).map { Record(at: $0.timestamp("occurred_at") ?? .distantPast, by: $0["staff_email"]) }
+            ORDER BY id DESC
+            """ + StoreSQL.limit(limit)), arguments: [uuid]).map { Record(at: $0.timestamp("occurred_at") ?? .distantPast, by: $0["staff_email"]) }
     }
 
     /// Each file: its name, what the README says of it, and the rows it holds (`?` is the account).

@@ -135,8 +135,8 @@ public struct AuditLog: Sendable {
         let (conditions, arguments) = filter.sql(before: before)
         // Cached: a filter's SQL has a few shapes, and preparing this join (and
         // GRDB's authorizer pass over it) on every view was 6% of the page's CPU.
-        let statement = try db.cachedStatement(sql: entrySelect + conditions + " ORDER BY e.id DESC LIMIT ?")
-        let rows = try Entry.fetchAll(statement, arguments: arguments + [limit + 1])
+        let statement = try db.cachedStatement(sql: entrySelect + conditions + " ORDER BY e.id DESC" + StoreSQL.limit(limit + 1))
+        let rows = try Entry.fetchAll(statement, arguments: arguments)
         return KeysetPage(items: rows, limit: limit, cursor: { $0.event.id })
     }
 

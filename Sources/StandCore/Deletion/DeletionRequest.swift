@@ -99,8 +99,7 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         }
         var page = "SELECT * FROM deletion_requests"
         if !conditions.isEmpty { page += " WHERE " + conditions.joined(separator: " AND ") }
-        page += " ORDER BY created_at, id LIMIT ?"
-        arguments += [limit + 1]
+        page += " ORDER BY created_at, id" + StoreSQL.limit(limit + 1)
         return (columns[engine] + " FROM (" + page + ") r " + joins + " ORDER BY r.created_at, r.id", arguments)
     }
 

@@ -91,8 +91,7 @@ extension SuggestionReview {
                 sql += " AND (\(column), s.id) < (?, ?)"
                 arguments += [cursor.time, cursor.id]
             }
-            sql += " ORDER BY \(column) DESC, s.id DESC LIMIT ?"
-            arguments += [limit + 1]
+            sql += " ORDER BY \(column) DESC, s.id DESC" + StoreSQL.limit(limit + 1)
             let rows = try Suggestion.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
             let items = Array(rows.prefix(limit))
             let next = rows.count > limit ? items.last.map { row in

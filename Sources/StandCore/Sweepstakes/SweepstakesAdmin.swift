@@ -142,8 +142,8 @@ extension SweepstakesAdmin {
                        g.email AS granted_by_email, v.email AS voided_by_email
                 FROM sweepstakes_entries e
                 LEFT JOIN staff g ON g.id = e.granted_by LEFT JOIN staff v ON v.id = e.voided_by
-                WHERE e.user_id = ? AND e.sweepstakes_id = ? ORDER BY e.id DESC LIMIT ?
-                """), arguments: [userId, sweepstakesId, limit + 1])
+                WHERE e.user_id = ? AND e.sweepstakes_id = ? ORDER BY e.id DESC
+                """ + StoreSQL.limit(limit + 1)), arguments: [userId, sweepstakesId])
             let disqualification = try StoreRow.fetchOne(db.cachedStatement(sql: """
                 SELECT d.reason, d.disqualified_at, s.email FROM sweepstakes_disqualifications d LEFT JOIN staff s ON s.id = d.disqualified_by
                 WHERE d.sweepstakes_id = ? AND d.user_id = ? AND d.lifted_at IS NULL

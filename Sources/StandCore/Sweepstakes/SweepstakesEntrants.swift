@@ -76,8 +76,7 @@ public enum SweepstakesEntrants {
             sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
             arguments += [cursor.validEntries, cursor.userId]
         }
-        sql += " ORDER BY n.valid_entries DESC, n.user_id DESC LIMIT ?"
-        arguments += [limit + 1]
+        sql += " ORDER BY n.valid_entries DESC, n.user_id DESC" + StoreSQL.limit(limit + 1)
         let rows = try Entrant.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         return KeysetPage(items: rows, limit: limit, cursor: \.cursor)
     }
@@ -103,8 +102,8 @@ public enum SweepstakesEntrants {
         case .email(let email): exact = ("email", email)
         case .emailPrefix(let prefix):
             let rows = try Entrant.fetchAll(db.cachedStatement(sql: select[db.engine] + """
-                 WHERE n.sweepstakes_id = ? AND u.email >= ? AND u.email < ? ORDER BY u.email LIMIT ?
-                """), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix), pageSize])
+                 WHERE n.sweepstakes_id = ? AND u.email >= ? AND u.email < ? ORDER BY u.email
+                """ + StoreSQL.limit(pageSize)), arguments: [sweepstakesId, prefix, UserSearch.successor(of: prefix)])
             return rows.isEmpty ? .noMatch : .entrants(rows)
         }
         guard let user = try StoreRow.fetchOne(db.cachedStatement(sql: "SELECT id, email FROM users WHERE \(exact.column) = ?"), arguments: [exact.value]) else {

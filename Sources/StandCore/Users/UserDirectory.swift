@@ -35,18 +35,18 @@ public struct UserDirectory: Sendable {
         let select = "SELECT \(UserSummary.columns[db.engine]) FROM users"
         switch position {
         case .newest:
-            let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + " ORDER BY created_at DESC, id DESC LIMIT ?"), arguments: [limit + 1])
+            let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + " ORDER BY created_at DESC, id DESC" + StoreSQL.limit(limit + 1)))
             return Listing(items: Array(rows.prefix(limit)), older: rows.count > limit ? rows[limit - 1].cursor : nil, newer: nil, isFirstPage: true)
         case .olderThan(let cursor):
             let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + """
-                 WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?
-                """), arguments: [cursor.time, cursor.id, limit + 1])
+                 WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC
+                """ + StoreSQL.limit(limit + 1)), arguments: [cursor.time, cursor.id])
             let items = Array(rows.prefix(limit))
             return Listing(items: items, older: rows.count > limit ? items.last?.cursor : nil, newer: items.first?.cursor ?? cursor, isFirstPage: false)
         case .newerThan(let cursor):
             let rows = try UserSummary.fetchAll(db.cachedStatement(sql: select + """
-                 WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?
-                """), arguments: [cursor.time, cursor.id, limit + 1])
+                 WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC
+                """ + StoreSQL.limit(limit + 1)), arguments: [cursor.time, cursor.id])
             // Back at the top: show a full first page rather than a short one.
             guard rows.count > limit else { return try page(db, at: .newest, limit: limit) }
             let items = Array(rows.prefix(limit).reversed())

@@ -48,7 +48,7 @@ public enum UserSearch {
         // 1,000 would read 50,000 entries. The cursor starts with the prefix
         // (it is a result), so it alone is the lower bound.
         var sql = prefixSQL[db.engine]
-        var arguments: StoreArguments
+        let arguments: StoreArguments
         if let after, asciiLowercased(after).hasPrefix(lower) {
             sql += "email > ? AND email < ?"
             arguments = [after, Self.successor(of: lower)]
@@ -56,8 +56,7 @@ public enum UserSearch {
             sql += "email >= ? AND email < ?"
             arguments = [lower, Self.successor(of: lower)]
         }
-        sql += " ORDER BY email LIMIT ?"
-        arguments += [limit + 1]
+        sql += " ORDER BY email" + StoreSQL.limit(limit + 1)
         let rows = try UserSummary.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         if rows.isEmpty { return after == nil ? .noMatch : .matches(items: [], nextCursor: nil) }
         // One row more than a page was read: its presence says a next page exists.
