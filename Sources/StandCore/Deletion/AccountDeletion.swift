@@ -84,15 +84,17 @@ public struct AccountDeletion: Sendable {
         try errors.throwIfAny()
     }
 
+    static let closeRequestsSQL = """
+        UPDATE deletion_requests SET status = 'done', resolved_at = ?, resolved_by = ?
+        WHERE id IN (\(DeletionRequest.pendingForAccount))
+        """
+
     /// The order matters: entries and requests are settled while they can
     /// still be found by user id; deleting the row then detaches the rest
     /// (`ON DELETE SET NULL` on answers, suggestions, requests).
     private static func erase(_ db: StoreDatabase, _ account: UserAccount, reason: String, staffId: Int64, now: Date) throws {
         try ErasedEntries.settle(db, userId: account.id)
-        try db.execute(sql: """
-            UPDATE deletion_requests SET status = 'done', resolved_at = ?, resolved_by = ?
-            WHERE (user_id = ? OR user_uuid = ?) AND status = 'pending'
-            """, arguments: [now, staffId, account.id, account.uuid])
+        try db.execute(sql: closeRequestsSQL, arguments: [now, staffId, account.id, account.uuid])
         try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [account.id])
         try db.execute(sql: "INSERT INTO deleted_accounts (uuid, deleted_at, deleted_by, reason) VALUES (?, ?, ?, ?)",
                        arguments: [account.uuid, now, staffId, reason])

@@ -15,19 +15,23 @@ public struct DeletionPreview: Sendable, Equatable {
     public let openRequests: Int
 
     public static func make(_ db: StoreDatabase, account: UserAccount) throws -> DeletionPreview {
-        let row = try StoreRow.fetchOne(db.cachedStatement(sql: """
-            SELECT
-              (SELECT COUNT(*) FROM answers WHERE user_id = ?) AS answers,
-              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
-                 AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS removed,
-              (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
-                 AND sweepstakes_id IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS kept,
-              (SELECT COUNT(*) FROM suggestions WHERE user_id = ?) AS suggestions,
-              (SELECT COUNT(*) FROM deletion_requests WHERE (user_id = ? OR user_uuid = ?) AND status = 'pending') AS requests
-            """), arguments: [account.id, account.id, account.id, account.id, account.id, account.uuid])!
+        let row = try StoreRow.fetchOne(db.cachedStatement(sql: countsSQL),
+                                        arguments: [account.id, account.id, account.id, account.id, account.id, account.uuid])!
         return DeletionPreview(account: account, answers: row["answers"], entriesRemoved: row["removed"],
                                entriesKept: row["kept"], suggestions: row["suggestions"], openRequests: row["requests"])
     }
+
+    /// Read again inside the deletion's write, where every other writer waits.
+    static let countsSQL = """
+        SELECT
+          (SELECT COUNT(*) FROM answers WHERE user_id = ?) AS answers,
+          (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
+             AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS removed,
+          (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
+             AND sweepstakes_id IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS kept,
+          (SELECT COUNT(*) FROM suggestions WHERE user_id = ?) AS suggestions,
+          (SELECT COUNT(*) FROM (\(DeletionRequest.pendingForAccount)) AS pending) AS requests
+        """
 
     public static func make(_ db: StoreDatabase, uuid: String) throws -> DeletionPreview? {
         guard let account = try UserAccount.find(db, uuid: uuid) else { return nil }

@@ -103,6 +103,16 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
         return (columns[engine] + " FROM (" + page + ") r " + joins + " ORDER BY r.created_at, r.id", arguments)
     }
 
+    /// The ids of an account's pending requests, found by its id or by its UUID
+    /// (arguments in that order), each through its own index. Asked as
+    /// `(user_id = ? OR user_uuid = ?) AND status = 'pending'`, SQLite walked
+    /// every pending request instead: 3.3 ms at 33,000 pending, twice inside
+    /// a deletion's write, while every other writer waited.
+    static let pendingForAccount = """
+        SELECT id FROM deletion_requests WHERE user_id = ? AND status = 'pending'
+        UNION SELECT id FROM deletion_requests WHERE user_uuid = ? AND status = 'pending'
+        """
+
     /// How many requests have each status: kept by triggers (migration 023).
     public static func counts(_ db: StoreDatabase) throws -> [Status: Int] {
         try StatusCounters<Status>.read(db, table: "deletion_requests")

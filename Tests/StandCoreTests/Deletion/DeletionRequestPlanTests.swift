@@ -14,4 +14,24 @@ import Testing
         #expect(plan.contains("SEARCH deletion_requests USING INDEX \(index)") || plan.contains("SCAN deletion_requests USING INDEX \(index)"), "\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "in the index's order, no sort: \(plan)")
     }
+
+    /// A deletion closes the account's pending requests inside its write, where
+    /// every other writer waits: found by the account's id and UUID, not by a
+    /// walk of every pending request (3.3 ms at 33,000 pending, twice a deletion).
+    @Test func anAccountsPendingRequestsAreFoundByItsIdAndUUIDNotByStatus() async throws {
+        let store = try await temporaryStore()
+        try await store.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                INSERT INTO deletion_requests (user_uuid, source, created_at) SELECT 'uuid-' || i, 'app', '2026-01-01 00:00:00.000' FROM n
+                """)
+            try db.execute(sql: "ANALYZE")
+        }
+        let close = try await UserSearchPlanTests.plan(store, AccountDeletion.closeRequestsSQL, ["2026-01-02 00:00:00.000", 1, 42, "uuid-7"])
+        let preview = try await UserSearchPlanTests.plan(store, DeletionPreview.countsSQL, [42, 42, 42, 42, 42, "uuid-7"])
+        for plan in [close, preview] {
+            #expect(plan.contains("deletion_requests_by_user (user_id=?)") && plan.contains("deletion_requests_by_uuid (user_uuid=?)"), "\(plan)")
+            #expect(!plan.contains("deletion_requests_by_status"), "\(plan)")
+        }
+    }
 }
