@@ -119,15 +119,16 @@ extension SweepstakesAdmin {
         try await store.read { db in try Sweepstakes.find(db, id: id) }
     }
 
-    public func overview(id: Int64, search: UserQuery?, after: SweepstakesEntrants.Cursor?) async throws -> SweepstakesOverview? {
+    /// `allEarlierDraws`: every draw a redraw replaced, not the latest `SweepstakesDraws.earlierShown`.
+    public func overview(id: Int64, search: UserQuery?, after: SweepstakesEntrants.Cursor?, allEarlierDraws: Bool = false) async throws -> SweepstakesOverview? {
         try await store.read { db in
             guard let sweepstakes = try Sweepstakes.find(db, id: id) else { return nil }
-            let draws = try SweepstakesDraws.history(db, sweepstakesId: id)
+            let draws = try SweepstakesDraws.history(db, sweepstakesId: id, earlierLimit: allEarlierDraws ? nil : SweepstakesDraws.earlierShown)
             return SweepstakesOverview(
                 sweepstakes: sweepstakes, days: try SweepstakesEntrants.daily(db, sweepstakes: sweepstakes),
                 ranked: search == nil ? try SweepstakesEntrants.ranked(db, sweepstakesId: id, after: after) : nil,
                 found: try search.map { try SweepstakesEntrants.search(db, sweepstakesId: id, $0) },
-                currentDraw: draws.current, earlierDraws: draws.earlier)
+                currentDraw: draws.current, earlierDraws: draws.earlier, moreEarlierDraws: draws.moreEarlier)
         }
     }
 

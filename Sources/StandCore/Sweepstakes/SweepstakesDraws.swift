@@ -171,24 +171,31 @@ public struct SweepstakesDraws: Sendable {
         }
     }
 
-    /// The draw in force in full, and the ones it replaced in a line each; one read.
-    public func history(sweepstakesId: Int64) async throws -> (current: Draw?, earlier: [EarlierDraw]) {
-        try await store.read { db in try Self.history(db, sweepstakesId: sweepstakesId) }
+    /// Earlier draws the sweepstakes page lists before it offers them all: each
+    /// redraw adds one, and the page must not grow with them.
+    public static let earlierShown = 10
+
+    /// The draw in force in full, and the ones it replaced in a line each, newest
+    /// first: `earlierLimit` of them (nil: all), and whether more were left out. One read.
+    public func history(sweepstakesId: Int64, earlierLimit: Int? = nil) async throws -> (current: Draw?, earlier: [EarlierDraw], moreEarlier: Bool) {
+        try await store.read { db in try Self.history(db, sweepstakesId: sweepstakesId, earlierLimit: earlierLimit) }
     }
 
-    public static func history(_ db: StoreDatabase, sweepstakesId: Int64) throws -> (current: Draw?, earlier: [EarlierDraw]) {
-        guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, []) }
+    public static func history(_ db: StoreDatabase, sweepstakesId: Int64, earlierLimit: Int? = nil) throws
+        -> (current: Draw?, earlier: [EarlierDraw], moreEarlier: Bool) {
+        guard let current = try latest(db, sweepstakesId: sweepstakesId) else { return (nil, [], false) }
         let earlier = try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT d.id, d.number, d.drawn_at, d.seed, d.snapshot_hash, d.public_token, s.email,
                    (SELECT \(db.engine.joined("w.user_uuid", separator: " ", orderedBy: "w.rank")) FROM (SELECT user_uuid, rank FROM draw_winners
                                                                WHERE draw_id = d.id AND rank <= d.winner_count ORDER BY rank) w) AS winners
             FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by
             WHERE d.sweepstakes_id = ? AND d.id <> ? ORDER BY d.id DESC
-            """), arguments: [sweepstakesId, current.id]).map {
+            """ + (earlierLimit.map { StoreSQL.limit($0 + 1) } ?? "")), arguments: [sweepstakesId, current.id]).map {
             EarlierDraw(id: $0["id"], number: $0["number"], drawnAt: $0.timestamp("drawn_at") ?? .distantPast, drawnBy: $0["email"],
                         seed: $0["seed"], snapshotHash: $0["snapshot_hash"], winners: $0["winners"] ?? "", publicToken: $0["public_token"])
         }
-        return (current, earlier)
+        guard let earlierLimit, earlier.count > earlierLimit else { return (current, earlier, false) }
+        return (current, Array(earlier.prefix(earlierLimit)), true)
     }
 
     /// The eligible snapshot a draw was made from, byte for byte, whatever

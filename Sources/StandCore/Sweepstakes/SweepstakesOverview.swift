@@ -12,6 +12,9 @@ public struct SweepstakesOverview: Sendable {
     /// What a search found, when one was asked for.
     public let found: SweepstakesEntrants.Found?
     public let currentDraw: SweepstakesDraws.Draw?
+    /// The latest few of the draws redraws replaced, unless all were asked for.
     public let earlierDraws: [SweepstakesDraws.EarlierDraw]
+    /// Earlier draws were left out of `earlierDraws`.
+    public let moreEarlierDraws: Bool
 
 }

@@ -100,8 +100,9 @@ struct SweepstakesController {
         let parameters = QueryParameters(request)
         let after = try parameters.value("after", as: SweepstakesEntrants.Cursor.self)
         let query = parameters["q"] ?? ""
+        let allEarlierDraws = parameters["draws"] == "all"
         let loaded = try await context.timing.measure(.db) {
-            try await sweepstakesAdmin.overview(id: id, search: query.isEmpty ? nil : UserQuery(query), after: after)
+            try await sweepstakesAdmin.overview(id: id, search: query.isEmpty ? nil : UserQuery(query), after: after, allEarlierDraws: allEarlierDraws)
         }
         guard let overview = loaded else { throw HTTPError(.notFound, message: "There is no sweepstakes #\(id).") }
         let sweepstakes = overview.sweepstakes
@@ -124,6 +125,7 @@ struct SweepstakesController {
         page.draw = overview.currentDraw.map { DrawView($0, canManage: context.can(.drawWinners)) }
         page.earlierDrawsHTML = EarlierDrawsHTML.rows(overview.earlierDraws, sweepstakesId: id, canManage: context.can(.drawWinners),
                                                       csrf: context.csrfToken, submission: context.formToken)
+        page.allEarlierDrawsHref = overview.moreEarlierDraws ? Site.sweepstake.href(id, ["draws": "all"]) + "#earlier-draws" : nil
         page.canDraw = context.can(.drawWinners) && (sweepstakes.phase() == .closed || overview.currentDraw != nil)
         page.canExport = context.can(.createSweepstakes)
         page.canEdit = context.can(.createSweepstakes) && sweepstakes.phase() == .upcoming

@@ -31,6 +31,8 @@ struct SweepstakesDetailPage: PageModel {
     /// The draw in force, and the ones it replaced as table rows.
     var draw: DrawView?
     var earlierDrawsHTML = ""
+    /// The same page with every earlier draw, when only the latest are listed.
+    var allEarlierDrawsHref: String?
     /// Owners, once it is closed (and not yet drawn) or to redraw.
     var canDraw = false
     var canExport = false
@@ -48,6 +50,7 @@ struct SweepstakesDetailPage: PageModel {
         "canClose": { $0.canClose }, "closeHref": { Site.sweepstakesClose.href($0.id) }, "searchAction": { Site.sweepstake.href($0.id) },
         "listHref": { _ in Site.sweepstakes.href() },
         "currentDraw": { $0.draw }, "earlierDrawsHTML": { $0.earlierDrawsHTML }, "hasEarlierDraws": { !$0.earlierDrawsHTML.isEmpty },
+        "allEarlierDrawsHref": { $0.allEarlierDrawsHref }, "earlierShown": { _ in SweepstakesDraws.earlierShown },
         "canDraw": { $0.canDraw }, "isDrawn": { $0.draw != nil }, "drawHref": { Site.sweepstakesDraw.href($0.id) },
         "canExport": { $0.canExport }, "exportHref": { Site.sweepstakesEntrantsCSV.href($0.id) },
         "canEdit": { $0.canEdit }, "editHref": { Site.sweepstakesEdit.href($0.id) },
@@ -99,6 +102,7 @@ struct SweepstakesDetailPage: PageModel {
         missing.draw = .fixture(replaces: 1)
         searched.draw = .fixture(replaces: nil, published: false)
         missing.earlierDrawsHTML = EarlierDrawsHTML.fixture(canManage: true)
+        missing.allEarlierDrawsHref = Site.sweepstake.href(1, ["draws": "all"]) + "#earlier-draws"
         searched.earlierDrawsHTML = EarlierDrawsHTML.fixture(canManage: false)
         missing.canDraw = true
         return [searched, missing]
