@@ -84,10 +84,10 @@ public enum UserActivity {
     /// (migration 004) needs it.
     ///
     /// PostgreSQL takes the target and the action as unrelated, so given the
-    /// account's id it judged an account opened 60,000 times to own most of the
-    /// store's changes too, and walked them all newest first (`audit_changes`,
+    /// account's UUID it judged an account opened 60,000 times to own most of
+    /// the store's changes too, and walked them all newest first (`audit_changes`,
     /// filtered by target) to find its 20: 3.4 ms a view on the bench's store,
-    /// where the account's own index takes 0.06. Given the id as a subquery's
+    /// where the account's own index takes 0.06. Given the UUID as a subquery's
     /// value, unknown when it plans, it counts on an account's share of the rows.
     static func auditEventsSQL(_ engine: StoreEngine, limit: Int) -> String {
         let account = engine == .postgres ? "(SELECT CAST(? AS TEXT))" : "?"
