@@ -152,6 +152,10 @@ extension SweepstakesDraws {
     }
 
     /// The draw in force: the newest.
+    public func latest(sweepstakesId: Int64) async throws -> Draw? {
+        try await store.read { db in try Self.latest(db, sweepstakesId: sweepstakesId) }
+    }
+
     public static func latest(_ db: StoreDatabase, sweepstakesId: Int64) throws -> Draw? {
         guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM sweepstakes_draws WHERE sweepstakes_id = ?"), arguments: [sweepstakesId])
         else { return nil }

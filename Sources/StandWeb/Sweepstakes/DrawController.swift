@@ -153,7 +153,7 @@ struct DrawController {
     }
 
     private func drawPage(_ sweepstakes: Sweepstakes) async throws -> SweepstakesDrawPage {
-        let current = try await draws.history(sweepstakesId: sweepstakes.id).current
+        let current = try await draws.latest(sweepstakesId: sweepstakes.id)
         guard current != nil || sweepstakes.phase() == .closed else {
             throw HTTPError(.conflict, message: sweepstakes.phase() == .cancelled ? "\(sweepstakes.name) was cancelled: it is never drawn."
                             : "\(sweepstakes.name) is \(sweepstakes.phase().rawValue): it can be drawn once it has closed.")
@@ -172,7 +172,7 @@ struct DrawController {
               let pick = draw.picks.first(where: { $0.rank == rank }) else {
             throw HTTPError(.notFound, message: "There is no such winner or alternate in \(sweepstakes.name)'s draws.")
         }
-        let inForce = try await draws.history(sweepstakesId: sweepstakesId).current?.id == draw.id
+        let inForce = try await draws.latest(sweepstakesId: sweepstakesId)?.id == draw.id
         return PrizePage(sweepstakesId: sweepstakesId, sweepstakesName: sweepstakes.name, draw: draw, pick: pick,
                          nextAlternate: draw.nextAlternate, inForce: inForce)
     }
