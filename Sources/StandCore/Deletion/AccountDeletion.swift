@@ -1,16 +1,28 @@
 import Foundation
+import Logging
 
-/// Erasing an account: all of it in one transaction, once.
+/// Erasing an account, once, in steps that each hold the store's write lock briefly.
+///
+/// The first transaction checks the confirmation and marks the account as
+/// being deleted (`DeletionsUnderway`); steps of their own then detach its
+/// answers a batch at a time; the last transaction does everything else and
+/// writes the tombstone and the audit event. If the console stops, or the
+/// store stays busy, after the first, the deletion is underway, not half
+/// done: the background loop (`finishUnderwayUntilCancelled`) finishes it.
 public struct AccountDeletion: Sendable {
     let store: StandStore
     let erasures: PendingErasures
     /// Firebase, AWS…: told in the background, from the outbox rows written with the deletion.
     let deliveries: ErasureDeliveries?
+    private let underwaySignal = WakeSignal()
+    /// With nothing woken, look for deletions underway this often anyway (another console's, stopped between steps).
+    private let underwayCheck: Duration
 
-    public init(store: StandStore, erasures: PendingErasures, deliveries: ErasureDeliveries? = nil) {
+    public init(store: StandStore, erasures: PendingErasures, deliveries: ErasureDeliveries? = nil, underwayCheck: Duration = .seconds(60)) {
         self.store = store
         self.erasures = erasures
         self.deliveries = deliveries
+        self.underwayCheck = underwayCheck
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -18,16 +30,24 @@ public struct AccountDeletion: Sendable {
         /// Someone (or this same form, submitted twice) deleted it first.
         case alreadyDeleted(Tombstone)
         case notFound
+        /// Begun, but a later step could not run (the store stayed busy): it
+        /// finishes in the background.
+        case underway
+    }
+
+    private enum Start: Sendable {
+        case begun
+        case finished(Outcome)
     }
 
     public static let maximumReasonLength = 500
 
     /// `confirmation` must be the account's email (any case) or UUID; `reason` is kept in the tombstone.
-    /// Nothing changes unless everything does. After the commit, on SQLite,
-    /// the WAL is checkpointed and truncated so the erased bytes leave the WAL
-    /// file too; if another program's read snapshot prevents that, the
-    /// tombstone stays "erasure pending" and `PendingErasures` retries in the
-    /// background. On PostgreSQL the background loop vacuums (`afterDeletion`).
+    /// After the last step commits, on SQLite, the WAL is checkpointed and
+    /// truncated so the erased bytes leave the WAL file too; if another
+    /// program's read snapshot prevents that, the tombstone stays "erasure
+    /// pending" and `PendingErasures` retries in the background. On
+    /// PostgreSQL the background loop vacuums (`afterDeletion`).
     public func delete(
         uuid: String, confirmation: String, reason: String, by actor: AuditActor, now: Date = Date()
     ) async throws -> Outcome {
@@ -38,15 +58,40 @@ public struct AccountDeletion: Sendable {
         TextInput.check(reason, field: "reason", multiline: true, into: &typedErrors)
         KeptText.check(reason, field: "reason", into: &typedErrors)
         try typedErrors.throwIfAny()
+        let start: Start = try await store.write { db in
+            if let tombstone = try Tombstone.find(db, uuid: uuid) { return .finished(.alreadyDeleted(tombstone)) }
+            guard let account = try UserAccount.find(db, uuid: uuid) else { return .finished(.notFound) }
+            try Self.check(confirmation: confirmation, reason: reason, account: account)
+            try DeletionsUnderway.begin(db, userId: account.id, staffId: staffId, reason: reason, now: now)
+            return .begun
+        }
+        if case .finished(let outcome) = start { return outcome }
+        do {
+            return try await finish(uuid: uuid, by: actor, now: now)
+        } catch {
+            // Recorded as begun: the background loop finishes it.
+            underwaySignal.signal()
+            return .underway
+        }
+    }
+
+    /// The steps after the first: the answers a batch at a time, then the rest at once.
+    private func finish(uuid: String, by actor: AuditActor, now: Date) async throws -> Outcome {
+        guard let userId = try await store.read({ db in try UserAccount.find(db, uuid: uuid)?.id }) else {
+            return try await tombstone(uuid: uuid).map(Outcome.alreadyDeleted) ?? .notFound
+        }
+        while try await store.write({ db in try DeletionsUnderway.detachAnswers(db, userId: userId) }) > 0 {
+            if store.engine == .sqlite { try await Task.sleep(for: DeletionsUnderway.pauseBetweenSteps) }
+        }
         let outcome: Outcome = try await store.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }
-            guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
-            try Self.check(confirmation: confirmation, reason: reason, account: account)
+            guard let account = try UserAccount.find(db, uuid: uuid),
+                  let underway = try DeletionsUnderway.find(db, userId: account.id) else { return .notFound }
             let preview = try DeletionPreview.make(db, account: account)
             // Found while the person's entries still point at them; kept once the tombstone exists.
             let copies = try ConsoleExports.heldBy(db, userId: account.id, uuid: account.uuid)
             let draws = try DeletionReceipt.draws(db, userId: account.id)
-            try Self.erase(db, account, reason: reason, staffId: staffId, now: now)
+            try Self.erase(db, account, reason: underway.reason, staffId: underway.startedBy, now: now)
             try ConsoleExports.keepCopies(db, uuid: uuid, exportIds: copies)
             try DeletionReceipt.keep(db, uuid: uuid, preview: preview, draws: draws)
             if let deliveries {
@@ -91,7 +136,8 @@ public struct AccountDeletion: Sendable {
 
     /// The order matters: entries and requests are settled while they can
     /// still be found by user id; deleting the row then detaches the rest
-    /// (`ON DELETE SET NULL` on answers, suggestions, requests).
+    /// (`ON DELETE SET NULL` on answers the steps left, suggestions,
+    /// requests) and takes the `deletions_underway` row with it.
     private static func erase(_ db: StoreDatabase, _ account: UserAccount, reason: String, staffId: Int64, now: Date) throws {
         try ErasedEntries.settle(db, userId: account.id)
         try db.execute(sql: closeRequestsSQL, arguments: [now, staffId, account.id, account.uuid])
@@ -102,6 +148,32 @@ public struct AccountDeletion: Sendable {
 }
 
 extension AccountDeletion {
+    /// Finishes every deletion underway (begun by any console), once; the
+    /// deletion's record names the console ("stand-admin") as who finished it.
+    /// Returns how many it finished.
+    @discardableResult
+    public func finishUnderway(now: Date = Date()) async throws -> Int {
+        var finished = 0
+        for underway in try await store.read({ db in try DeletionsUnderway.all(db) }) {
+            if case .deleted = try await finish(uuid: underway.uuid, by: .system, now: now) { finished += 1 }
+        }
+        return finished
+    }
+
+    /// At start-up, when a request could not finish its deletion, and every
+    /// `underwayCheck`, until its task is cancelled. One per console process.
+    public func finishUnderwayUntilCancelled(logger: Logger) async {
+        while !Task.isCancelled {
+            do {
+                let finished = try await finishUnderway()
+                if finished > 0 { logger.info("deletions finished in the background", metadata: ["accounts": "\(finished)"]) }
+            } catch {
+                logger.error("a deletion underway could not be finished; trying again later", metadata: ["error": "\(type(of: error))"])
+            }
+            await underwaySignal.wait(upTo: underwayCheck)
+        }
+    }
+
     public func tombstone(uuid: String) async throws -> Tombstone? {
         try await store.read { db in try Tombstone.find(db, uuid: uuid) }
     }

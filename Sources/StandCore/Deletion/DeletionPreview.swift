@@ -3,7 +3,8 @@ import Foundation
 /// Exactly what deleting an account will do, for the confirmation page.
 public struct DeletionPreview: Sendable, Equatable {
     public let account: UserAccount
-    /// Kept, detached from the person, so every question's results stay the same.
+    /// Kept, detached from the person, so every question's results stay the same
+    /// (those a deletion underway has detached already included).
     public let answers: Int
     /// Entry rows in sweepstakes not drawn yet: removed.
     public let entriesRemoved: Int
@@ -16,7 +17,7 @@ public struct DeletionPreview: Sendable, Equatable {
 
     public static func make(_ db: StoreDatabase, account: UserAccount) throws -> DeletionPreview {
         let row = try StoreRow.fetchOne(db.cachedStatement(sql: countsSQL),
-                                        arguments: [account.id, account.id, account.id, account.id, account.id, account.uuid])!
+                                        arguments: [account.id, account.id, account.id, account.id, account.id, account.id, account.uuid])!
         return DeletionPreview(account: account, answers: row["answers"], entriesRemoved: row["removed"],
                                entriesKept: row["kept"], suggestions: row["suggestions"], openRequests: row["requests"])
     }
@@ -24,7 +25,8 @@ public struct DeletionPreview: Sendable, Equatable {
     /// Read again inside the deletion's write, where every other writer waits.
     static let countsSQL = """
         SELECT
-          (SELECT COUNT(*) FROM answers WHERE user_id = ?) AS answers,
+          (SELECT COUNT(*) FROM answers WHERE user_id = ?)
+            + COALESCE((SELECT answers_detached FROM deletions_underway WHERE user_id = ?), 0) AS answers,
           (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?
              AND sweepstakes_id NOT IN (SELECT sweepstakes_id FROM sweepstakes_draws)) AS removed,
           (SELECT COUNT(*) FROM sweepstakes_entries WHERE user_id = ?

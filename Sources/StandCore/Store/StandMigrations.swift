@@ -30,6 +30,7 @@ public enum StandMigrations {
         migrator.registerMigration("023_status_counters", migrate: Migration023.apply)
         migrator.registerMigration("024_deletion_requests_by_created", migrate: Migration024.apply)
         migrator.registerMigration("025_tally_shards", migrate: Migration025.apply)
+        migrator.registerMigration("026_deletions_underway", migrate: Migration026.apply)
         return migrator
     }
 }

@@ -136,6 +136,7 @@ public func buildApplication(
     var background: [any Service] = [
         BufferedWritesService(flush: services.flushBufferedWrites),
         ErasureService(erasures: services.erasures, logger: logger),
+        DeletionsUnderwayService(deletion: services.deletion, logger: logger),
     ]
     if configuration.sendsErasuresInBackground {
         background.append(ErasureDeliveryService(deliveries: services.erasureDeliveries, logger: logger))

@@ -33,6 +33,19 @@ struct ErasureService: Service {
     }
 }
 
+/// Finishes deletions begun and not finished (a console stopped between
+/// their steps, or a store that stayed busy), from start-up until shutdown.
+struct DeletionsUnderwayService: Service {
+    let deletion: AccountDeletion
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await deletion.finishUnderwayUntilCancelled(logger: logger)
+        }
+    }
+}
+
 /// Tells Firebase, AWS… of each deletion until each has confirmed (docs/erasure.md).
 struct ErasureDeliveryService: Service {
     let deliveries: ErasureDeliveries

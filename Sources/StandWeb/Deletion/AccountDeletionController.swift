@@ -53,6 +53,8 @@ struct AccountDeletionController {
                 return response
             case .alreadyDeleted(let tombstone):
                 return try alreadyDeletedPage(tombstone, request: request, context: context)
+            case .underway:
+                return .redirect(to: Site.user.href(uuid, ["done": "deletion-underway"]))
             case .notFound:
                 throw HTTPError(.notFound, message: "No account has the UUID \(uuid).")
             }

@@ -100,6 +100,7 @@ struct UserPageController {
         "edit": "Saved. The change is in the audit trail below.",
         "unchanged": "Nothing was changed: the form held the values the account already has.",
         "deleted": "The account was deleted. This record is what remains; below, whether its bytes have left the store yet.",
+        "deletion-underway": "The deletion has begun: the app refuses this account already. The store could not finish it just now, so the console finishes it in the background (or send the form again); reload in a minute to see its record.",
         "request": "Deletion request opened. It is listed under Deletion requests until the account is deleted or the request cancelled.",
         "note": "Note added; it is the first in the list.",
         "suspended": "Suspended. The app refuses their sign-in and answers until it ends or is lifted; they were signed out everywhere.",

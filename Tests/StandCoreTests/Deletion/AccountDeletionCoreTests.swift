@@ -24,12 +24,12 @@ import Testing
         return (store, AuditActor(staffId: staffId, email: "support@example.com", ip: nil))
     }
 
-    /// Another program's constraint makes the last step fail: nothing of the erasure stays.
-    @Test func aFailureAnywhereLeavesEverythingAsItWas() async throws {
+    /// The first step fails (another program's constraint): nothing changes.
+    @Test func aFirstStepThatFailsChangesNothing() async throws {
         let uuid = "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f"
         let (store, actor) = try await Self.store(withUser: uuid)
         try await store.write { db in
-            try db.execute(sql: TestSQL.refuseInserts(into: "deleted_accounts", name: "refuse_tombstones", message: "refused"))
+            try db.execute(sql: TestSQL.refuseInserts(into: "deletions_underway", name: "refuse_deletions", message: "refused"))
         }
         await #expect(throws: (any Error).self) {
             try await AccountDeletion(store: store, erasures: PendingErasures(store: store)).delete(uuid: uuid, confirmation: uuid, reason: "Asked", by: actor)

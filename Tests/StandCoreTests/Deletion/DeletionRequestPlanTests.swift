@@ -28,7 +28,7 @@ import Testing
             try db.execute(sql: "ANALYZE")
         }
         let close = try await UserSearchPlanTests.plan(store, AccountDeletion.closeRequestsSQL, ["2026-01-02 00:00:00.000", 1, 42, "uuid-7"])
-        let preview = try await UserSearchPlanTests.plan(store, DeletionPreview.countsSQL, [42, 42, 42, 42, 42, "uuid-7"])
+        let preview = try await UserSearchPlanTests.plan(store, DeletionPreview.countsSQL, [42, 42, 42, 42, 42, 42, "uuid-7"])
         for plan in [close, preview] {
             #expect(plan.contains("deletion_requests_by_user (user_id=?)") && plan.contains("deletion_requests_by_uuid (user_uuid=?)"), "\(plan)")
             #expect(!plan.contains("deletion_requests_by_status"), "\(plan)")

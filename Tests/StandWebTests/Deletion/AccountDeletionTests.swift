@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import StandCore
+import StandTestSupport
 import Testing
 @testable import StandWeb
 
@@ -179,6 +180,37 @@ import Testing
         }
         #expect(try await scene.console.store.read { db in try UserAccount.find(db, uuid: scene.jane.uuid) } != nil)
         await #expect(try scene.console.auditCount(.userDeleted) == 0)
+    }
+
+    /// The last step cannot run: the deletion has begun (the app refuses the
+    /// account) and the page says it finishes in the background; sending the
+    /// form again once the store can take it finishes it, once.
+    @Test func aDeletionTheStoreCannotFinishNowSaysItFinishesInTheBackground() async throws {
+        let scene = try await Self.scene()
+        let store = scene.console.store
+        try await store.write { db in
+            try db.execute(sql: TestSQL.refuseInserts(into: "deleted_accounts", name: "refuse_tombstones", message: "refused"))
+        }
+        try await scene.console.run { browser in
+            try await browser.signIn("support@example.com")
+            try await browser.get("/users/\(scene.jane.uuid)/delete")
+            let fields = ["confirmation": scene.jane.uuid, "reason": "Asked by phone"]
+            let begun = try await browser.post("/users/\(scene.jane.uuid)/delete", fields)
+            #expect(begun.status == .seeOther)
+            #expect(begun.location == "/users/\(scene.jane.uuid)?done=deletion-underway")
+            let page = try await browser.get(begun.location!)
+            #expect(page.status == .ok)
+            #expect(page.body.contains("The deletion has begun: the app refuses this account already."))
+            #expect(try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM deletions_underway") } == 1)
+            await #expect(try scene.console.auditCount(.userDeleted) == 0)
+
+            try await store.write { db in try db.execute(sql: TestSQL.dropRefusal(on: "deleted_accounts", name: "refuse_tombstones")) }
+            try await browser.get("/users/\(scene.jane.uuid)/delete")
+            let done = try await browser.post("/users/\(scene.jane.uuid)/delete", fields)
+            #expect(done.location == "/users/\(scene.jane.uuid)?done=deleted")
+        }
+        await #expect(try scene.console.auditCount(.userDeleted) == 1)
+        try await Self.expectNoPersonalDataLeft(store, scene.jane)
     }
 
     @Test func editorsCannotDeleteOrSeeTheConfirmation() async throws {

@@ -50,5 +50,6 @@ enum PostgresMigrations {
         ("023_status_counters", migration023),
         ("024_deletion_requests_by_created", migration024),
         ("025_tally_shards", migration025),
+        ("026_deletions_underway", migration026),
     ]
 }
