@@ -30,8 +30,8 @@ public struct AccountDeletion: Sendable {
         /// Someone (or this same form, submitted twice) deleted it first.
         case alreadyDeleted(Tombstone)
         case notFound
-        /// Begun, but a later step could not run (the store stayed busy): it
-        /// finishes in the background.
+        /// Begun, but a later step could not run (the store stayed busy, or
+        /// failed): it finishes in the background, or when the form is sent again.
         case underway
     }
 
