@@ -77,11 +77,17 @@ public struct AccountDeletion: Sendable {
 
     /// The steps after the first: the answers a batch at a time, then the rest at once.
     private func finish(uuid: String, by actor: AuditActor, now: Date) async throws -> Outcome {
-        guard let userId = try await store.read({ db in try UserAccount.find(db, uuid: uuid)?.id }) else {
+        guard let (userId, hasAnswers) = try await store.read({ db in
+            try UserAccount.find(db, uuid: uuid).map { ($0.id, try DeletionsUnderway.hasAnswers(db, userId: $0.id)) }
+        }) else {
             return try await tombstone(uuid: uuid).map(Outcome.alreadyDeleted) ?? .notFound
         }
-        while try await store.write({ db in try DeletionsUnderway.detachAnswers(db, userId: userId) }) > 0 {
-            if store.engine == .sqlite { try await Task.sleep(for: DeletionsUnderway.pauseBetweenSteps) }
+        // No step that would change nothing: a committed write tells the store's
+        // health the disk has room again, and a retry on a full disk would say so.
+        var more = hasAnswers
+        while more {
+            more = try await store.write { db in try DeletionsUnderway.detachAnswers(db, userId: userId) } == DeletionsUnderway.answersPerStep
+            if more, store.engine == .sqlite { try await Task.sleep(for: DeletionsUnderway.pauseBetweenSteps) }
         }
         let outcome: Outcome = try await store.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }

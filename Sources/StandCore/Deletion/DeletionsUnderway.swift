@@ -52,9 +52,14 @@ enum DeletionsUnderway {
             """).map(Underway.init)
     }
 
+    static func hasAnswers(_ db: StoreDatabase, userId: Int64) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM answers WHERE user_id = ? LIMIT 1", arguments: [userId]) != nil
+    }
+
     /// One step: at most `answersPerStep` of the person's answers detached,
     /// counted in the row (the deletion's record says how many in all).
-    /// Returns how many it detached; 0 when none is left.
+    /// Returns how many it detached: fewer than `answersPerStep` when none is
+    /// left (answers the app writes meanwhile are detached with the account).
     ///
     /// `user_id = ?` is asked again outside the subquery: on PostgreSQL a
     /// second console taking the same step waits for the first one's row
