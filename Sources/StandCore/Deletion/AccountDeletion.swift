@@ -87,7 +87,7 @@ public struct AccountDeletion: Sendable {
         var more = hasAnswers
         while more {
             more = try await store.write { db in try DeletionsUnderway.detachAnswers(db, userId: userId) } == DeletionsUnderway.answersPerStep
-            if more, store.engine == .sqlite { try await Task.sleep(for: DeletionsUnderway.pauseBetweenSteps) }
+            if more { try await store.pauseForOtherWriters() }
         }
         let outcome: Outcome = try await store.write { db in
             if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }

@@ -8,19 +8,9 @@ import Foundation
 enum DeletionsUnderway {
     /// How many answers one step detaches. On SQLite at 10,000,000 accounts
     /// an answer detached costs about 9 µs under the write lock (its row and
-    /// both user indexes), so a step holds it about 2 ms.
+    /// both user indexes), so a step holds it about 2 ms; the deletion
+    /// pauses between steps (`StandStore.pauseForOtherWriters`).
     static let answersPerStep = 250
-
-    /// On SQLite, the time between two steps. A writer of another program
-    /// that finds the lock taken sleeps and tries again (SQLite's busy
-    /// handler: after 1, 2, 5, 10 ms…, no queue), so steps run back to back
-    /// were one long lock to it. A pause longer than those first retries lets
-    /// every writer that waited on a step in first. The app's write p99 while
-    /// a 2,000-answer account was deleted (scripts/bench, 10,000,000
-    /// accounts, the app at 500 writes/s): 41–82 ms in one transaction,
-    /// 36–57 ms in steps without the pause, 11–24 ms with it.
-    /// PostgreSQL's writers do not wait on the console's steps (row locks).
-    static let pauseBetweenSteps: Duration = .milliseconds(10)
 
     struct Underway: Sendable {
         let uuid: String

@@ -6,7 +6,9 @@ import Foundation
 /// Written in the draw's transaction, a million entrants' 17 MB held
 /// SQLite's one write lock for 45–70 ms while they went to the WAL and were
 /// synced, and every write of the app waited that long (scripts/bench
-/// BENCH_ONLY=app-load). A part of 1 MiB holds it for a few milliseconds.
+/// BENCH_ONLY=app-load). A part of 1 MiB holds it for a few milliseconds,
+/// and the parts are written with a pause between them (`StandStore.pauseForOtherWriters`):
+/// back to back, 17 parts were one long lock to the app's writers again.
 /// The draw's transaction checks that every part is there and names the
 /// upload in `draw_snapshots.upload`. An attempt that does not become a draw
 /// deletes its parts; parts no draw names (a console stopped in between)
@@ -37,6 +39,7 @@ enum DrawSnapshotParts {
         do {
             for part in split(bytes, partSize: partSize) {
                 let number = written
+                if number > 0 { try await store.pauseForOtherWriters() }
                 try await store.write { db in
                     try db.execute(sql: "INSERT INTO draw_snapshot_parts (upload, part, bytes, written_at) VALUES (?, ?, ?, ?)",
                                    arguments: [token, number, part, now])
