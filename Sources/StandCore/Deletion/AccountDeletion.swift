@@ -35,11 +35,6 @@ public struct AccountDeletion: Sendable {
         case underway
     }
 
-    private enum Start: Sendable {
-        case begun
-        case finished(Outcome)
-    }
-
     public static let maximumReasonLength = 500
 
     /// `confirmation` must be the account's email (any case) or UUID; `reason` is kept in the tombstone.
@@ -58,14 +53,15 @@ public struct AccountDeletion: Sendable {
         TextInput.check(reason, field: "reason", multiline: true, into: &typedErrors)
         KeptText.check(reason, field: "reason", into: &typedErrors)
         try typedErrors.throwIfAny()
-        let start: Start = try await store.write { db in
-            if let tombstone = try Tombstone.find(db, uuid: uuid) { return .finished(.alreadyDeleted(tombstone)) }
-            guard let account = try UserAccount.find(db, uuid: uuid) else { return .finished(.notFound) }
+        // nil: begun (or already underway), and the steps follow.
+        let settled: Outcome? = try await store.write { db in
+            if let tombstone = try Tombstone.find(db, uuid: uuid) { return .alreadyDeleted(tombstone) }
+            guard let account = try UserAccount.find(db, uuid: uuid) else { return .notFound }
             try Self.check(confirmation: confirmation, reason: reason, account: account)
             try DeletionsUnderway.begin(db, userId: account.id, staffId: staffId, reason: reason, now: now)
-            return .begun
+            return nil
         }
-        if case .finished(let outcome) = start { return outcome }
+        if let settled { return settled }
         do {
             return try await finish(uuid: uuid, by: actor, now: now)
         } catch {

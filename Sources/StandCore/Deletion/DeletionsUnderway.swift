@@ -27,19 +27,15 @@ enum DeletionsUnderway {
             """, arguments: [userId, now, staffId, reason])
     }
 
+    private static let select = "SELECT u.uuid, d.started_by, d.reason FROM deletions_underway d JOIN users u ON u.id = d.user_id"
+
     static func find(_ db: StoreDatabase, userId: Int64) throws -> Underway? {
-        try StoreRow.fetchOne(db.cachedStatement(sql: """
-            SELECT u.uuid, d.started_by, d.reason FROM deletions_underway d JOIN users u ON u.id = d.user_id
-            WHERE d.user_id = ?
-            """), arguments: [userId]).map(Underway.init)
+        try StoreRow.fetchOne(db.cachedStatement(sql: select + " WHERE d.user_id = ?"), arguments: [userId]).map(Underway.init)
     }
 
     /// Every deletion begun and not finished, oldest first (a console stopped between steps).
     static func all(_ db: StoreDatabase) throws -> [Underway] {
-        try StoreRow.fetchAll(db, sql: """
-            SELECT u.uuid, d.started_by, d.reason FROM deletions_underway d JOIN users u ON u.id = d.user_id
-            ORDER BY d.started_at, d.user_id
-            """).map(Underway.init)
+        try StoreRow.fetchAll(db, sql: select + " ORDER BY d.started_at, d.user_id").map(Underway.init)
     }
 
     static func hasAnswers(_ db: StoreDatabase, userId: Int64) throws -> Bool {

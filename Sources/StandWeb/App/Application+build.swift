@@ -135,11 +135,11 @@ public func buildApplication(
     let router = buildRouter(configuration, services: services, logger: logger)
     var background: [any Service] = [
         BufferedWritesService(flush: services.flushBufferedWrites),
-        ErasureService(erasures: services.erasures, logger: logger),
-        DeletionsUnderwayService(deletion: services.deletion, logger: logger),
+        BackgroundLoopService(loop: services.erasures.runUntilCancelled, logger: logger),
+        BackgroundLoopService(loop: services.deletion.finishUnderwayUntilCancelled, logger: logger),
     ]
     if configuration.sendsErasuresInBackground {
-        background.append(ErasureDeliveryService(deliveries: services.erasureDeliveries, logger: logger))
+        background.append(BackgroundLoopService(loop: services.erasureDeliveries.runUntilCancelled, logger: logger))
     }
     return Application(
         router: router,

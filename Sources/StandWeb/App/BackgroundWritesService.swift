@@ -20,40 +20,17 @@ struct BufferedWritesService: Service {
     }
 }
 
-/// Finishes erasures another program's read snapshot held up, from start-up
-/// (a pending erasure survives a restart) until shutdown.
-struct ErasureService: Service {
-    let erasures: PendingErasures
+/// A background loop of the console, from start-up until shutdown: finishing
+/// erasures another program's read snapshot held up (a pending erasure
+/// survives a restart), finishing deletions begun and not finished, telling
+/// Firebase, AWS… of each deletion (docs/erasure.md).
+struct BackgroundLoopService: Service {
+    let loop: @Sendable (Logger) async -> Void
     let logger: Logger
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            await erasures.runUntilCancelled(logger: logger)
-        }
-    }
-}
-
-/// Finishes deletions begun and not finished (a console stopped between
-/// their steps, or a store that stayed busy), from start-up until shutdown.
-struct DeletionsUnderwayService: Service {
-    let deletion: AccountDeletion
-    let logger: Logger
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            await deletion.finishUnderwayUntilCancelled(logger: logger)
-        }
-    }
-}
-
-/// Tells Firebase, AWS… of each deletion until each has confirmed (docs/erasure.md).
-struct ErasureDeliveryService: Service {
-    let deliveries: ErasureDeliveries
-    let logger: Logger
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            await deliveries.runUntilCancelled(logger: logger)
+            await loop(logger)
         }
     }
 }
