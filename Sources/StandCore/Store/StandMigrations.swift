@@ -31,6 +31,7 @@ public enum StandMigrations {
         migrator.registerMigration("024_deletion_requests_by_created", migrate: Migration024.apply)
         migrator.registerMigration("025_tally_shards", migrate: Migration025.apply)
         migrator.registerMigration("026_deletions_underway", migrate: Migration026.apply)
+        migrator.registerMigration("027_foreign_key_indexes", migrate: Migration027.apply)
         return migrator
     }
 }

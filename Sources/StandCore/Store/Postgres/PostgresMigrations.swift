@@ -51,5 +51,6 @@ enum PostgresMigrations {
         ("024_deletion_requests_by_created", migration024),
         ("025_tally_shards", migration025),
         ("026_deletions_underway", migration026),
+        ("027_foreign_key_indexes", migration027),
     ]
 }
