@@ -82,7 +82,7 @@ public struct AccountDeletion: Sendable {
         // health the disk has room again, and a retry on a full disk would say so.
         var more = hasAnswers
         while more {
-            more = try await store.write { db in try DeletionsUnderway.detachAnswers(db, userId: userId) } == DeletionsUnderway.answersPerStep
+            more = try await store.write { db in try DeletionsUnderway.detachAnswers(db, userId: userId) }.anyLeft
             if more { try await store.pauseForOtherWriters() }
         }
         let outcome: Outcome = try await store.write { db in

@@ -44,14 +44,16 @@ enum DeletionsUnderway {
 
     /// One step: at most `answersPerStep` of the person's answers detached,
     /// counted in the row (the deletion's record says how many in all).
-    /// Returns how many it detached: fewer than `answersPerStep` when none is
-    /// left (answers the app writes meanwhile are detached with the account).
+    /// Returns how many it detached and whether any of the person's answers
+    /// is left, so that no step runs to detach nothing (2,000 answers are 8
+    /// steps, not 9). Answers the app writes after the last step, against the
+    /// contract, are detached with the account.
     ///
     /// `user_id = ?` is asked again outside the subquery: on PostgreSQL a
     /// second console taking the same step waits for the first one's row
     /// locks, then rechecks that condition on the rows as committed and
     /// skips those already detached, so none is counted twice.
-    static func detachAnswers(_ db: StoreDatabase, userId: Int64) throws -> Int {
+    static func detachAnswers(_ db: StoreDatabase, userId: Int64) throws -> (detached: Int, anyLeft: Bool) {
         try db.execute(sql: """
             UPDATE answers SET user_id = NULL
             WHERE user_id = ? AND id IN (SELECT id FROM answers WHERE user_id = ?\(StoreSQL.limit(answersPerStep)))
@@ -61,7 +63,7 @@ enum DeletionsUnderway {
             try db.execute(sql: "UPDATE deletions_underway SET answers_detached = answers_detached + ? WHERE user_id = ?",
                            arguments: [detached, userId])
         }
-        return detached
+        return (detached, try hasAnswers(db, userId: userId))
     }
 }
 

@@ -38,11 +38,12 @@ import Testing
         let userId = try await Self.answers(600, in: store)
         let deletion = AccountDeletion(store: store, erasures: PendingErasures(store: store))
         // Begun by a console that then stopped after one step.
-        let detached = try await store.write { db in
+        let (detached, anyLeft) = try await store.write { db in
             try DeletionsUnderway.begin(db, userId: userId, staffId: actor.staffId!, reason: "Asked first", now: Date())
             return try DeletionsUnderway.detachAnswers(db, userId: userId)
         }
         #expect(detached == DeletionsUnderway.answersPerStep)
+        #expect(anyLeft)
         #expect(try await Self.count(store, "SELECT COUNT(*) FROM answers WHERE user_id = ?", [userId]) == 600 - detached)
         // The confirmation page still counts every answer the deletion detaches.
         #expect(try await deletion.preview(uuid: Self.uuid)?.answers == 600)
@@ -66,6 +67,17 @@ import Testing
 
     /// The last transaction fails (another program's constraint): the deletion
     /// is underway, not half done; once it can, the background finishes it.
+    /// A step says whether answers are left: an account with two steps' worth
+    /// takes two steps, not a third that detaches nothing.
+    @Test func theStepThatDetachesTheLastAnswersSaysNoneIsLeft() async throws {
+        let (store, _) = try await AccountDeletionCoreTests.store(withUser: Self.uuid)
+        let userId = try await Self.answers(2 * DeletionsUnderway.answersPerStep, in: store)
+        let first = try await store.write { db in try DeletionsUnderway.detachAnswers(db, userId: userId) }
+        let second = try await store.write { db in try DeletionsUnderway.detachAnswers(db, userId: userId) }
+        #expect(first.detached == DeletionsUnderway.answersPerStep && first.anyLeft)
+        #expect(second.detached == DeletionsUnderway.answersPerStep && !second.anyLeft)
+    }
+
     @Test func aLastStepThatFailsLeavesTheDeletionUnderwayUntilTheBackgroundFinishesIt() async throws {
         let (store, actor) = try await AccountDeletionCoreTests.store(withUser: Self.uuid)
         let userId = try await Self.answers(300, in: store)
@@ -111,11 +123,7 @@ import Testing
         let deletion = AccountDeletion(store: store, erasures: PendingErasures(store: store), underwayCheck: .seconds(3600))
         let loop = Task { await deletion.finishUnderwayUntilCancelled(logger: Logger(label: "test")) }
         defer { loop.cancel() }
-        let deadline = ContinuousClock.now + .seconds(120)
-        while try await deletion.tombstone(uuid: Self.uuid) == nil {
-            try #require(ContinuousClock.now < deadline, "the loop did not finish the deletion")
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await pollUntil(timeout: .seconds(120)) { try await deletion.tombstone(uuid: Self.uuid) != nil }
         #expect(try await Self.count(store, "SELECT COUNT(*) FROM answers WHERE user_id IS NULL") == 40)
         #expect(try await Self.count(store, "SELECT COUNT(*) FROM users WHERE uuid = ?", [Self.uuid]) == 0)
     }

@@ -39,9 +39,9 @@ import Testing
 }
 
 /// Poll `condition` every 10 ms until it holds; fail after `timeout`.
-func pollUntil(timeout: Duration, _ condition: () -> Bool) async throws {
+func pollUntil(timeout: Duration, _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
-    while !condition() {
+    while !(try await condition()) {
         guard ContinuousClock.now < deadline else {
             Issue.record("condition not met within \(timeout)")
             return
