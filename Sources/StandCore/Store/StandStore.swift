@@ -148,7 +148,7 @@ public final class StandStore: Sendable {
     /// back to back and 14.2–26.8 ms with it.
     /// On PostgreSQL the app's writers do not wait on the console's (row
     /// locks, not one lock for the store): no pause.
-    public func pauseForOtherWriters() async throws {
+    func pauseForOtherWriters() async throws {
         guard engine == .sqlite else { return }
         try await Task.sleep(for: Self.pauseBetweenWrites)
     }
