@@ -25,17 +25,18 @@ public enum UserOverview: Sendable {
     public static let notesShown = 20
 
     public static func load(_ db: StoreDatabase, uuid: String, answersBefore: Int64?, answersLimit: Int, eventsLimit: Int, now: Date = Date()) throws -> UserOverview? {
-        guard let account = try UserAccount.find(db, uuid: uuid) else {
+        guard let heading = try UserActivity.heading(db, uuid: uuid) else {
             return try Tombstone.find(db, uuid: uuid).map { .deleted($0) }
         }
+        let account = heading.account
         return .live(Live(
             account: account,
-            answerCount: try UserActivity.answerCount(db, userId: account.id),
+            answerCount: heading.answerCount,
             answers: try UserActivity.answers(db, userId: account.id, before: answersBefore, limit: answersLimit),
             entries: try UserActivity.entries(db, userId: account.id),
             requests: try DeletionRequest.forAccount(db, uuid: uuid),
             events: try UserActivity.auditEvents(db, uuid: uuid, limit: eventsLimit),
-            views: try UserActivity.views(db, uuid: uuid),
+            views: heading.views,
             suspension: try AccountSuspensions.inForce(db, userId: account.id, at: now),
             notes: try AccountNotes.newest(db, userId: account.id, limit: notesShown),
             exports: try DataExport.recent(db, uuid: uuid, limit: 3)

@@ -122,12 +122,18 @@ extension SweepstakesDraws {
     }
 
     public static func find(_ db: StoreDatabase, id: Int64) throws -> Draw? {
+        try find(db, where: "d.id = ?", id)
+    }
+
+    /// The draw whose row `condition` picks (on `d`), with its picks.
+    private static func find(_ db: StoreDatabase, where condition: String, _ argument: Int64) throws -> Draw? {
         guard let row = try StoreRow.fetchOne(db.cachedStatement(sql: """
             SELECT d.*, s.email AS drawn_by_email, p.email AS published_by_email, r.number AS replaces_number
             FROM sweepstakes_draws d LEFT JOIN staff s ON s.id = d.drawn_by LEFT JOIN staff p ON p.id = d.published_by
                  LEFT JOIN sweepstakes_draws r ON r.id = d.replaces
-            WHERE d.id = ?
-            """), arguments: [id]) else { return nil }
+            WHERE \(condition)
+            """), arguments: [argument]) else { return nil }
+        let id: Int64 = row["id"]
         let picks = try StoreRow.fetchAll(db.cachedStatement(sql: """
             SELECT w.*, u.email, n.email AS notified_by_email, c.email AS claimed_by_email, f.email AS forfeited_by_email
             FROM draw_winners w LEFT JOIN users u ON u.uuid = w.user_uuid
@@ -156,9 +162,9 @@ extension SweepstakesDraws {
         try await store.read { db in try Self.latest(db, sweepstakesId: sweepstakesId) }
     }
 
+    /// Found by its id in the statement that reads it: on PostgreSQL each
+    /// statement is a round trip, and the sweepstakes page reads this on every view.
     public static func latest(_ db: StoreDatabase, sweepstakesId: Int64) throws -> Draw? {
-        guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM sweepstakes_draws WHERE sweepstakes_id = ?"), arguments: [sweepstakesId])
-        else { return nil }
-        return try find(db, id: id)
+        try find(db, where: "d.id = (SELECT MAX(id) FROM sweepstakes_draws WHERE sweepstakes_id = ?)", sweepstakesId)
     }
 }
