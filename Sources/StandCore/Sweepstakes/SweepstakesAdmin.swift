@@ -161,7 +161,14 @@ extension SweepstakesAdmin {
     /// Every entrant by user id, handed over `batchSize` at a time: each batch
     /// is its own short read on the primary key, so the export of a million
     /// entrants neither holds a read open nor holds them all in memory.
-    public func exportEntrants(sweepstakesId: Int64, batchSize: Int = 2_000,
+    ///
+    /// 500 a batch: on PostgreSQL a batch is a burst of work on the server and
+    /// here, and the app's writes share the machine with it. The app's write
+    /// p99 while a 1,000,000-entrant export ran (scripts/bench BENCH_ONLY=app-load,
+    /// 10,000,000 accounts, 500 writes/s; 4–5 ms idle): 19.7–107.6 ms at 2,000
+    /// a batch, 10.9–16.1 at 500, 17.5–25.0 at 250 (no better); the export took
+    /// as long at each (26–33 s). SQLite's app writes did not move at 2,000.
+    public func exportEntrants(sweepstakesId: Int64, batchSize: Int = 500,
                               _ handle: ([SweepstakesEntrants.Entrant]) async throws -> Void) async throws {
         var after: Int64 = 0
         while true {
