@@ -65,8 +65,6 @@ import Testing
         #expect(try await Self.count(store, "SELECT SUM(answer_count) FROM question_choices") == 600)
     }
 
-    /// The last transaction fails (another program's constraint): the deletion
-    /// is underway, not half done; once it can, the background finishes it.
     /// A step says whether answers are left: an account with two steps' worth
     /// takes two steps, not a third that detaches nothing.
     @Test func theStepThatDetachesTheLastAnswersSaysNoneIsLeft() async throws {
@@ -78,6 +76,8 @@ import Testing
         #expect(second.detached == DeletionsUnderway.answersPerStep && !second.anyLeft)
     }
 
+    /// The last transaction fails (another program's constraint): the deletion
+    /// is underway, not half done; once it can, the background finishes it.
     @Test func aLastStepThatFailsLeavesTheDeletionUnderwayUntilTheBackgroundFinishesIt() async throws {
         let (store, actor) = try await AccountDeletionCoreTests.store(withUser: Self.uuid)
         let userId = try await Self.answers(300, in: store)
