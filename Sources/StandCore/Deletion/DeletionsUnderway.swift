@@ -63,7 +63,8 @@ enum DeletionsUnderway {
             try db.execute(sql: "UPDATE deletions_underway SET answers_detached = answers_detached + ? WHERE user_id = ?",
                            arguments: [detached, userId])
         }
-        return (detached, try hasAnswers(db, userId: userId))
+        // A step short of full took the last of them; only a full one needs to look.
+        return (detached, detached == answersPerStep ? try hasAnswers(db, userId: userId) : false)
     }
 }
 
