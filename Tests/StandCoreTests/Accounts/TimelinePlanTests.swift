@@ -37,7 +37,7 @@ import Testing
             return userId
         }
         let cursor = AccountTimeline.Cursor(at: "2024-01-01 09:00:00.000", kind: .answer, id: 1_500)
-        let (sql, arguments) = AccountTimeline.query(kind: .answer, userId: userId, uuid: "", after: cursor, limit: 51)
+        let (sql, arguments) = AccountTimeline.pageQuery(kinds: [.answer], userId: userId, uuid: "", after: cursor, limit: 51)
 
         let plan = try await store.read { db in
             try StoreRow.fetchAll(db, sql: "EXPLAIN " + sql, arguments: arguments).map { $0[0] as String }.joined(separator: "\n")
