@@ -27,17 +27,25 @@ public struct IncompleteDeletions: Sendable, Equatable {
         return (row?["incomplete"] ?? 0, row?["failed"] ?? 0)
     }
 
+    /// The accounts of the oldest open deliveries (the index is in deletion
+    /// order) and of any pending erasure, as `account_uuid`: at most twice
+    /// the limit, which it takes twice (arguments `limit, limit`).
+    static let oldestAccountsSQL = """
+        SELECT account_uuid FROM (
+            SELECT account_uuid FROM erasure_deliveries WHERE state <> 'done' GROUP BY account_uuid ORDER BY MIN(created_at) LIMIT ?
+        ) AS open_deliveries
+        UNION ALL
+        SELECT uuid FROM (SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL ORDER BY deleted_at LIMIT ?) AS pending_erasures
+        """
+
     static func read(_ db: StoreDatabase, limit: Int, counts: IncompleteDeletionCounts.Reading) throws -> IncompleteDeletions {
+        let uuids = try String.fetchAll(db.cachedStatement(sql: oldestAccountsSQL), arguments: [limit, limit])
+        return try read(db, accounts: uuids, limit: limit, counts: counts)
+    }
+
+    /// With the accounts `oldestAccountsSQL` found, read by the caller in a statement of its own.
+    static func read(_ db: StoreDatabase, accounts uuids: [String], limit: Int, counts: IncompleteDeletionCounts.Reading) throws -> IncompleteDeletions {
         let (count, failed) = try counts.read(db)
-        // The oldest open deliveries' accounts (the index is in deletion order), and any pending erasure:
-        // one statement, one round trip on PostgreSQL.
-        let uuids = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT account_uuid FROM (
-                SELECT account_uuid FROM erasure_deliveries WHERE state <> 'done' GROUP BY account_uuid ORDER BY MIN(created_at) LIMIT ?
-            ) AS open_deliveries
-            UNION ALL
-            SELECT uuid FROM (SELECT uuid FROM deleted_accounts WHERE erased_at IS NULL ORDER BY deleted_at LIMIT ?) AS pending_erasures
-            """), arguments: [limit, limit])
         // Nothing incomplete, the usual case: nothing more to read.
         guard !uuids.isEmpty else { return IncompleteDeletions(count: count, failed: failed, oldest: []) }
         let shown = String(decoding: try JSONEncoder().encode(Array(Set(uuids))), as: UTF8.self)

@@ -6,6 +6,21 @@ enum StatusCounters<Status: RawRepresentable & CaseIterable & Hashable> where St
         Status.allCases.map { "'\(table).\($0.rawValue)'" }.joined(separator: ", ")
     }
 
+    /// The counts as columns of a row of another statement (`<status>_count`,
+    /// NULL for a status without a counter), read back by `counts(in:)`.
+    static func columns(of table: String) -> String {
+        Status.allCases.map { "(SELECT value FROM counters WHERE name = '\(table).\($0.rawValue)') AS \($0.rawValue)_count" }
+            .joined(separator: ", ")
+    }
+
+    static func counts(in row: StoreRow) -> [Status: Int] {
+        var counts: [Status: Int] = [:]
+        for status in Status.allCases {
+            if let count = row["\(status.rawValue)_count"] as Int? { counts[status] = count }
+        }
+        return counts
+    }
+
     static func read(_ db: StoreDatabase, table: String) throws -> [Status: Int] {
         var counts: [Status: Int] = [:]
         let sql = "SELECT name, value FROM counters WHERE name IN (\(names(of: table)))"

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Hummingbird
-import StandCore
+@testable import StandCore
 import Testing
 @testable import StandWeb
 
@@ -121,6 +121,45 @@ import Testing
         }
     }
 
+    /// PostgreSQL reads the page in one statement (`listPageInOneStatement`),
+    /// SQLite statement by statement: on either engine both give the same
+    /// requests, tab counts and incomplete deletions, on a first page, a later
+    /// one, one status's and an empty one.
+    @Test func thePageInOneStatementGivesWhatItsStatementsGive() async throws {
+        let console = try await TestConsole()
+        try await console.createStaff("support@example.com", role: .support)
+        let data = AppData(store: console.store)
+        for n in 0..<5 {
+            let user = try await data.user(email: "q\(n)@example.com", phone: "+155522320\(n)")
+            try await data.deletionRequest(user, createdAt: StoreTimestamp.string(Date().addingTimeInterval(Double(-60 * n))))
+        }
+        try await console.store.write { db in
+            try db.execute(sql: "UPDATE deletion_requests SET status = 'done', resolved_at = created_at WHERE id % 2 = 0")
+            // Two deletions whose erasure is pending: incomplete, listed by account.
+            try db.execute(sql: """
+                INSERT INTO deleted_accounts (uuid, deleted_at, deleted_by, reason)
+                SELECT 'gone-' || n, '2026-01-0' || n || ' 00:00:00.000', (SELECT id FROM staff LIMIT 1), 'Asked'
+                FROM (SELECT 1 AS n UNION ALL SELECT 2) AS two
+                """)
+        }
+        let first = try await DeletionRequests(store: console.store).list(status: nil, after: nil, limit: 2, incompleteShown: 20)
+        #expect(first.counts[.pending] == 3 && first.counts[.done] == 2 && first.incomplete.oldest.map(\.uuid) == ["gone-1", "gone-2"])
+        let cases: [(status: DeletionRequest.Status?, after: Int64?, limit: Int)] = [
+            (nil, nil, 2), (nil, try #require(first.requests.nextCursor), 2), (.pending, nil, 50), (.cancelled, nil, 50),
+        ]
+        for (status, after, limit) in cases {
+            let (together, apart) = try await console.store.read { db in
+                let counts = IncompleteDeletionCounts(lifetime: 0).reading()
+                return (try DeletionRequest.listPageInOneStatement(db, status: status, after: after, limit: limit, incompleteShown: 20, incompleteCounts: counts),
+                        try DeletionRequest.listPageStatementByStatement(db, status: status, after: after, limit: limit, incompleteShown: 20, incompleteCounts: counts))
+            }
+            let label = "status \(status?.rawValue ?? "all"), after \(String(describing: after))"
+            #expect(together.requests.items == apart.requests.items && together.requests.nextCursor == apart.requests.nextCursor, "\(label)")
+            #expect(together.counts == apart.counts && together.incomplete == apart.incomplete, "\(label)")
+            #expect(apart.requests.items.isEmpty == (status == .cancelled), "\(label)")
+        }
+    }
+
     /// The list picks a page of requests first and joins only those to their
     /// accounts: paging forward through pending and through every status
     /// meets each request once, oldest first (ties by id), with its account's email.
@@ -140,7 +179,7 @@ import Testing
         for status in [DeletionRequest.Status.pending, nil] {
             var seen: [String] = [], after: Int64? = nil
             repeat {
-                let page = try await console.store.read { [after] db in try DeletionRequest.list(db, status: status, after: after, limit: 2) }
+                let page = try await DeletionRequests(store: console.store).list(status: status, after: after, limit: 2, incompleteShown: 20).requests
                 #expect(page.items.count <= 2)
                 seen += page.items.map { $0.accountEmail ?? "?" }
                 after = page.nextCursor
