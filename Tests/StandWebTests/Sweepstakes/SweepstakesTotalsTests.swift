@@ -69,6 +69,16 @@ import Testing
                 #expect(page.body.contains("id=\"total-entrants\">\(countedTotals[0].grouped)<"), "batch \(batch)")
                 #expect(page.body.contains("id=\"total-valid\">\(countedTotals[1].grouped)<"), "batch \(batch)")
                 #expect(page.body.contains("id=\"total-voided\">\(countedTotals[2].grouped)<"), "batch \(batch)")
+                // The days the page charts: every day of October, each with its valid entries as the entries count them.
+                let days = try #require(try await SweepstakesAdmin(store: console.store).overview(id: sweepstakes, search: nil, after: nil)).days
+                let countedDays = try await app.read { db in
+                    try String.fetchAll(db, sql: """
+                        SELECT substr(created_at, 1, 10) || '=' || SUM(quantity) FROM sweepstakes_entries
+                        WHERE sweepstakes_id = ? AND voided = 0 GROUP BY substr(created_at, 1, 10) ORDER BY 1
+                        """, arguments: [sweepstakes])
+                }
+                #expect(days.count == 31 && days.first?.day == "2026-10-01" && days.last?.day == "2026-10-31", "batch \(batch)")
+                #expect(days.filter { $0.entries > 0 }.map { "\($0.day)=\($0.entries)" } == countedDays, "batch \(batch)")
             }
         }
         // A deleted account's entries detach: they stay in the totals, the entrant goes.
