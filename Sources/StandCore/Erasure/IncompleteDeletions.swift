@@ -28,8 +28,8 @@ public struct IncompleteDeletions: Sendable, Equatable {
     }
 
     /// The accounts of the oldest open deliveries (the index is in deletion
-    /// order) and of any pending erasure, as `account_uuid`: at most twice
-    /// the limit, which it takes twice (arguments `limit, limit`).
+    /// order) and of the oldest pending erasures, as `account_uuid`: at most
+    /// `limit` of each, an account possibly in both (arguments `limit, limit`).
     static let oldestAccountsSQL = """
         SELECT account_uuid FROM (
             SELECT account_uuid FROM erasure_deliveries WHERE state <> 'done' GROUP BY account_uuid ORDER BY MIN(created_at) LIMIT ?
