@@ -82,7 +82,7 @@ public struct DeletionRequest: Sendable, Equatable, StoreRecord {
     /// alternating). On SQLite a statement is a call, and the one statement,
     /// which sorts its page again once joined, was slower in 7 of 8 runs
     /// (4,205-5,679 req/s against 4,401-6,142), so it stays three.
-    static func listPage(_ db: StoreDatabase, status: Status?, after: Int64? = nil, limit: Int,
+    static func listPage(_ db: StoreDatabase, status: Status?, after: Int64?, limit: Int,
                          incompleteShown: Int, incompleteCounts: IncompleteDeletionCounts.Reading) throws -> DeletionRequests.ListPage {
         switch db.engine {
         case .postgres: try listPageInOneStatement(db, status: status, after: after, limit: limit, incompleteShown: incompleteShown, incompleteCounts: incompleteCounts)
