@@ -64,6 +64,35 @@ import Testing
         }
     }
 
+    /// Through the store on either engine, in a read transaction as a draw reads it: more entrants
+    /// than one batch of PostgreSQL's cursor give the same list as Strings would, and a non-canonical
+    /// UUID met after the first batch (the keys read so far turned back into their text) gives the
+    /// list as Strings, in the same order.
+    @Test func readingThroughTheStoreMatchesTheCandidates() async throws {
+        let store = try await temporaryStore()
+        defer { store.close() }
+        let candidates = Self.canonical(PostgresSession.cursorBatch * 2 + 500)
+        let odd = DrawAlgorithm.Candidate(uuid: "zzzzzzzz-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 4)
+        try await store.write { db in
+            try db.execute(sql: "CREATE TABLE draw_read_test (position INTEGER PRIMARY KEY, uuid TEXT NOT NULL, weight BIGINT NOT NULL)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO draw_read_test (position, uuid, weight) VALUES (?, ?, ?)")
+            for (position, candidate) in candidates.shuffled().enumerated() {
+                try insert.execute(arguments: [position * 2, candidate.uuid, candidate.weight])
+            }
+        }
+        let sql = "SELECT uuid, weight FROM draw_read_test ORDER BY position"
+        let read = try await store.read { db in try DrawSnapshot.read(db.cachedStatement(sql: sql), arguments: []) }
+        #expect(read.candidates == candidates && read.hash == DrawAlgorithm.hash(DrawAlgorithm.snapshot(candidates)))
+        #expect(read.kept.format == 1)
+        try await store.write { db in
+            try db.execute(sql: "INSERT INTO draw_read_test (position, uuid, weight) VALUES (?, ?, ?)",
+                           arguments: [PostgresSession.cursorBatch * 2 + 1, odd.uuid, odd.weight])
+        }
+        let slow = try await store.read { db in try DrawSnapshot.read(db.cachedStatement(sql: sql), arguments: []) }
+        #expect(slow.candidates == DrawAlgorithm.inSnapshotOrder(candidates + [odd]))
+        #expect(slow.kept.format == 0)
+    }
+
     /// Cut short, or holding what no draw writes, it is refused rather than read as another list.
     @Test func aDamagedKeptSnapshotIsRefused() throws {
         let kept = DrawSnapshot([.init(uuid: "0f8b1c9e-5f2a-4c1d-9a7b-3e2d1c0b9a8f", weight: 300)]).kept

@@ -63,35 +63,50 @@ final class PostgresSession {
 
     /// Rows in batches from a server-side cursor inside a transaction;
     /// outside one (a single-statement read) every row at once.
+    func cursor(_ sql: String, _ arguments: StoreArguments) throws -> StoreCursor<StoreRow> {
+        let batches = try cursorBatches(sql, arguments)
+        var batch: IndexingIterator<[StoreRow]> = [StoreRow]().makeIterator()
+        return StoreCursor {
+            while true {
+                if let row = batch.next() { return row }
+                guard let rows = try batches.next() else { return nil }
+                batch = try Self.storeRows(rows).makeIterator()
+            }
+        }
+    }
+
+    /// The rows of `cursor` as postgres-nio hands them over, a batch at a
+    /// time (nil after the last): for a reader that decodes a million rows'
+    /// cells itself (a draw's entrants) instead of converting every value.
     ///
     /// One round trip waited for per batch: DECLARE is sent and the first
     /// FETCH waits behind it, and the cursor is not closed (it ends with its
     /// transaction), so a small result costs what a plain SELECT does.
-    func cursor(_ sql: String, _ arguments: StoreArguments) throws -> StoreCursor<StoreRow> {
+    func cursorBatches(_ sql: String, _ arguments: StoreArguments) throws -> StoreCursor<[PostgresRow]> {
         guard inTransaction else {
-            var rows = try run(sql, arguments).makeIterator()
-            return StoreCursor { rows.next() }
+            var all: [PostgresRow]? = try rawRows(of: send(sql, arguments), statement: sql)
+            return StoreCursor {
+                defer { all = nil }
+                return all
+            }
         }
         cursors += 1
         let name = "stand_cursor_\(cursors)"
         sendAhead("DECLARE \(name) NO SCROLL CURSOR FOR " + sql, arguments)
-        var batch: IndexingIterator<[StoreRow]> = [StoreRow]().makeIterator()
         var finished = false
         return StoreCursor { [self] in
-            while true {
-                if let row = batch.next() { return row }
-                if finished { return nil }
-                let rows: [StoreRow]
-                do {
-                    rows = try run("FETCH \(Self.cursorBatch) FROM \(name)", [])
-                } catch {
-                    // A DECLARE that failed fails its FETCH too: its own error says why.
-                    try readAnswers()
-                    throw error
-                }
-                finished = rows.count < Self.cursorBatch
-                batch = rows.makeIterator()
+            if finished { return nil }
+            let fetch = "FETCH \(Self.cursorBatch) FROM \(name)"
+            let rows: [PostgresRow]
+            do {
+                rows = try rawRows(of: send(fetch, []), statement: fetch)
+            } catch {
+                // A DECLARE that failed fails its FETCH too: its own error says why.
+                try readAnswers()
+                throw error
             }
+            finished = rows.count < Self.cursorBatch
+            return rows.isEmpty ? nil : rows
         }
     }
 
@@ -142,6 +157,10 @@ final class PostgresSession {
     }
 
     private func rows(of answer: EventLoopFuture<PostgresQueryResult>, statement sql: String) throws -> [StoreRow] {
+        try Self.storeRows(rawRows(of: answer, statement: sql))
+    }
+
+    private func rawRows(of answer: EventLoopFuture<PostgresQueryResult>, statement sql: String) throws -> [PostgresRow] {
         let result: PostgresQueryResult
         do {
             result = try answer.wait()
@@ -149,9 +168,13 @@ final class PostgresSession {
             throw PostgresProblem(error, statement: sql)
         }
         changesCount = result.metadata.rows ?? 0
-        guard let first = result.rows.first else { return [] }
+        return result.rows
+    }
+
+    private static func storeRows(_ rows: [PostgresRow]) throws -> [StoreRow] {
+        guard let first = rows.first else { return [] }
         let columns = StoreColumns(first.map(\.columnName))
-        return try result.rows.map { row in
+        return try rows.map { row in
             StoreRow(columns: columns, values: try row.map(StoreScalar.init))
         }
     }
