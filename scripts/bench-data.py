@@ -11,6 +11,9 @@
                                          holds ten entries (10M entries); print its id
   bench-data.py paths DB entrant COUNT ID
                                          entrant searches on sweepstakes ID
+  bench-data.py pending-requests DB COUNT
+                                         at least COUNT pending deletion requests, as the
+                                         app makes them; print how many are pending
   bench-data.py long-history DB ANSWERS  one account that answered that many days, with
                                          notes, a suspension and entries (made once per
                                          store and size); print its uuid
@@ -236,6 +239,24 @@ def big_sweepstakes(db):
     return sweepstakes
 
 
+def pending_requests(db, count):
+    """Pending deletion requests from the app until there are `count`: the queue
+    support works through, so the list's first page is a full page (a store with
+    a handful measured a short page). One per account, spread over the accounts
+    and over the last weeks (one every 7 hours)."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    with db:
+        pending = db.execute("SELECT COUNT(*) FROM deletion_requests WHERE status = 'pending'").fetchone()[0]
+        if pending < count:
+            users = db.execute("""SELECT id, uuid FROM users u WHERE id % 997 = 0
+                                    AND NOT EXISTS (SELECT 1 FROM deletion_requests r WHERE r.user_id = u.id AND r.status = 'pending')
+                                  ORDER BY id LIMIT ?""", (count - pending,)).fetchall()
+            db.executemany("INSERT INTO deletion_requests (user_id, user_uuid, source, status, created_at) VALUES (?, ?, 'app', 'pending', ?)",
+                           [(user_id, uuid, (now - datetime.timedelta(hours=7 * index + 1)).strftime("%Y-%m-%d %H:%M:%S.000"))
+                            for index, (user_id, uuid) in enumerate(users)])
+        return db.execute("SELECT COUNT(*) FROM deletion_requests WHERE status = 'pending'").fetchone()[0]
+
+
 def main():
     command, path = sys.argv[1], sys.argv[2]
     db = Store(path)
@@ -247,6 +268,8 @@ def main():
         print(million_answers(db))
     elif command == "heavy-user":
         print(*heavy_user(db, int(sys.argv[3]), int(sys.argv[4])))
+    elif command == "pending-requests":
+        print(pending_requests(db, int(sys.argv[3])))
     elif command == "long-history":
         print(long_history(db, int(sys.argv[3])))
     else:
