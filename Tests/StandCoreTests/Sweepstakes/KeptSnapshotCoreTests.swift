@@ -66,8 +66,8 @@ import Testing
 
     /// Through the store on either engine, in a read transaction as a draw reads it: more entrants
     /// than one batch of PostgreSQL's cursor give the same list as Strings would, and a non-canonical
-    /// UUID met after the first batch (the keys read so far turned back into their text) gives the
-    /// list as Strings, in the same order.
+    /// UUID met after the first batch (on PostgreSQL the keys read so far are turned back into their
+    /// text; SQLite reads the list again) gives the list as Strings, in the same order.
     @Test func readingThroughTheStoreMatchesTheCandidates() async throws {
         let store = try await temporaryStore()
         defer { store.close() }
