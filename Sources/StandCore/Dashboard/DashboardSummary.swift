@@ -31,9 +31,7 @@ public struct Dashboard: Sendable {
         let window = (0..<DashboardSummary.lookahead).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
         let incompleteCounts = self.incompleteCounts.reading()
         return try await store.read { db in
-            let scheduled = try Set(String.fetchAll(
-                db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
-                arguments: [window.first!, window.last!]))
+            let unscheduled = try QuestionCalendar.emptyDays(db, in: window)
             // One statement for the three figures (on PostgreSQL each is a round trip), all kept by triggers.
             let counts = try StoreRow.fetchOne(db.cachedStatement(sql: """
                 SELECT (SELECT value FROM counters WHERE name = 'users') AS users,
@@ -49,7 +47,7 @@ public struct Dashboard: Sendable {
                 pendingDeletionRequests: counts?["deletion_requests"] ?? 0,
                 incompleteDeletions: incomplete.count,
                 failedErasureDeliveries: incomplete.failed,
-                unscheduledDays: window.filter { !scheduled.contains($0) }
+                unscheduledDays: unscheduled
             )
         }
     }

@@ -40,8 +40,14 @@ public struct QuestionCalendar: Sendable {
     /// The days of `window` (consecutive, in order) with no question.
     static func emptyDays(_ db: StoreDatabase, in window: [String]) throws -> [String] {
         guard let first = window.first, let last = window.last else { return [] }
-        let scheduled = try Set(String.fetchAll(
-            db.cachedStatement(sql: "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN ? AND ?"), arguments: [first, last]))
+        let scheduled = try Set(String.fetchAll(db.cachedStatement(sql: scheduledDaysSQL[db.engine]), arguments: [first, last]))
         return window.filter { !scheduled.contains($0) }
+    }
+
+    /// The days between two days (both included) that have a question. The
+    /// same walk of `runs_on`'s index for any two days, so planned without them.
+    static let scheduledDaysSQL = EngineSQL { engine in
+        let day = engine.parameterUnseenByPlanner(as: "TEXT")
+        return "SELECT runs_on FROM daily_questions WHERE runs_on BETWEEN \(day) AND \(day)"
     }
 }

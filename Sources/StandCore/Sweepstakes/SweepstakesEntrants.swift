@@ -68,17 +68,21 @@ public enum SweepstakesEntrants {
         FROM sweepstakes_entrants n JOIN users u ON u.id = n.user_id
         """ }
 
-    /// Most valid entries first (ties: newer accounts first), `limit` a page.
+    /// Most valid entries first (ties: newer accounts first), `limit` a page:
+    /// the same backward walk of `sweepstakes_entrants_ranked` for every
+    /// sweepstakes, so planned without knowing which.
     public static func ranked(_ db: StoreDatabase, sweepstakesId: Int64, after cursor: Cursor?, limit: Int = pageSize) throws -> KeysetPage<Entrant, Cursor> {
-        var sql = select[db.engine] + " WHERE n.sweepstakes_id = ?"
         var arguments: StoreArguments = [sweepstakesId]
-        if let cursor {
-            sql += " AND (n.valid_entries, n.user_id) < (?, ?)"
-            arguments += [cursor.validEntries, cursor.userId]
-        }
-        sql += " ORDER BY n.valid_entries DESC, n.user_id DESC" + StoreSQL.limit(limit + 1)
-        let rows = try Entrant.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        if let cursor { arguments += [cursor.validEntries, cursor.userId] }
+        let rows = try Entrant.fetchAll(db.cachedStatement(sql: rankedSQL(db.engine, afterCursor: cursor != nil, limit: limit)), arguments: arguments)
         return KeysetPage(items: rows, limit: limit, cursor: \.cursor)
+    }
+
+    /// The sweepstakes, then the cursor's valid entries and user id when `afterCursor`.
+    static func rankedSQL(_ engine: StoreEngine, afterCursor: Bool, limit: Int) -> String {
+        select[engine] + " WHERE n.sweepstakes_id = " + engine.parameterUnseenByPlanner(as: "BIGINT")
+            + (afterCursor ? " AND (n.valid_entries, n.user_id) < (?, ?)" : "")
+            + " ORDER BY n.valid_entries DESC, n.user_id DESC" + StoreSQL.limit(limit + 1)
     }
 
     public enum Found: Sendable, Equatable {

@@ -86,7 +86,7 @@ public enum UserActivity {
     /// where the account's own index takes 0.06. Given the UUID as a subquery's
     /// value, unknown when it plans, it counts on an account's share of the rows.
     static func auditEventsSQL(_ engine: StoreEngine, limit: Int) -> String {
-        let account = engine == .postgres ? "(SELECT CAST(? AS TEXT))" : "?"
+        let account = engine.parameterUnseenByPlanner(as: "TEXT")
         return "SELECT * FROM audit_events WHERE target_type = ? AND target_id = \(account) AND action <> 'user.viewed' ORDER BY id DESC"
             + StoreSQL.limit(limit)
     }

@@ -47,13 +47,15 @@ public enum UserSearch {
         // index range at the prefix and filters its way to the cursor, so page
         // 1,000 would read 50,000 entries. The cursor starts with the prefix
         // (it is a result), so it alone is the lower bound.
+        // The same walk of the email index for any prefix: planned without it.
+        let bound = db.engine.parameterUnseenByPlanner(as: "CITEXT")
         var sql = prefixSQL[db.engine]
         let arguments: StoreArguments
         if let after, asciiLowercased(after).hasPrefix(lower) {
-            sql += "email > ? AND email < ?"
+            sql += "email > \(bound) AND email < \(bound)"
             arguments = [after, Self.successor(of: lower)]
         } else {
-            sql += "email >= ? AND email < ?"
+            sql += "email >= \(bound) AND email < \(bound)"
             arguments = [lower, Self.successor(of: lower)]
         }
         sql += " ORDER BY email" + StoreSQL.limit(limit + 1)
