@@ -14,7 +14,7 @@ enum AuditCSV {
         ]
     }
 
-    static func rows(_ rows: [[String]]) throws -> [UInt8] {
-        try CSVRows.encode(rows)
+    static func rows(_ rows: [[String]]) -> [UInt8] {
+        CSVRows.encode(rows)
     }
 }

@@ -198,10 +198,10 @@ struct SweepstakesController {
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"\(CSVRows.fileName(sweepstakes.name, day: UTCDate.day(Date())))\""
         let body = ResponseBody { writer in
-            try await writer.write(ByteBuffer(bytes: try CSVRows.encode([["uuid", "email", "valid_entries", "voided_entries", "disqualified", "disqualification_reason"]])))
+            try await writer.write(ByteBuffer(bytes: CSVRows.encode([["uuid", "email", "valid_entries", "voided_entries", "disqualified", "disqualification_reason"]])))
             try await sweepstakesAdmin.exportEntrants(sweepstakesId: sweepstakes.id) { batch in
                 let rows = batch.map { [$0.uuid, $0.email, String($0.validEntries), String($0.voidedEntries), $0.disqualified ? "yes" : "no", $0.disqualificationReason ?? ""] }
-                try await writer.write(ByteBuffer(bytes: try CSVRows.encode(rows)))
+                try await writer.write(ByteBuffer(bytes: CSVRows.encode(rows)))
             }
             try await writer.finish(nil)
         }
