@@ -108,7 +108,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             swiftSettings: swiftSettings
