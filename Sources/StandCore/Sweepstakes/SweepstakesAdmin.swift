@@ -167,7 +167,8 @@ extension SweepstakesAdmin {
     /// p99 while a 1,000,000-entrant export ran (scripts/bench BENCH_ONLY=app-load,
     /// 10,000,000 accounts, 500 writes/s; 4–5 ms idle): 19.7–107.6 ms at 2,000
     /// a batch, 10.9–16.1 at 500, 17.5–25.0 at 250 (no better); the export took
-    /// as long at each (26–33 s). SQLite's app writes did not move at 2,000.
+    /// as long at each (26–33 s, most of it the CSV writer's then: 8–9 s since
+    /// `CSVRows`). SQLite's app writes did not move at 2,000.
     public func exportEntrants(sweepstakesId: Int64, batchSize: Int = 500,
                               _ handle: ([SweepstakesEntrants.Entrant]) async throws -> Void) async throws {
         var after: Int64 = 0

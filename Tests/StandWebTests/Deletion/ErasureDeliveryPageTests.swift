@@ -57,7 +57,7 @@ import Testing
             #expect(try await browser.post("/users/\(scene.jane.uuid)/notes", ["body": "Wants a receipt"]).status == .seeOther)
             #expect(try await browser.get("/audit.csv").status == .ok)
             #expect(try await browser.get("/audit.csv?target=\(scene.other.uuid)").status == .ok, "filtered to someone else: never held Jane")
-            try await browser.forgetCookies()
+            browser.forgetCookies()
             try await browser.signIn("support@example.com")
             #expect(try await browser.get("/users/\(scene.jane.uuid)/export.zip").status == .ok)
             try await browser.get("/users/\(scene.jane.uuid)/delete")
@@ -98,7 +98,7 @@ import Testing
                 #expect(receipt.body.contains(text), "\(text)")
             }
             #expect(!receipt.body.contains(scene.jane.email) && !receipt.body.contains("support@example.com"), "no email, no staff name")
-            try await browser.forgetCookies()
+            browser.forgetCookies()
             try await browser.signIn("editor@example.com")
             #expect(try await browser.get("/users/\(scene.jane.uuid)/receipt").status == .forbidden)
         }
@@ -124,7 +124,7 @@ import Testing
             #expect(tombstone.body.contains("after 1 attempt; last answer HTTP 503 at "))
             #expect(!tombstone.body.contains("Retry now"))
             #expect(try await browser.post("/users/\(scene.jane.uuid)/erasure-retry", ["system": "firebase"]).status == .forbidden)
-            try await browser.forgetCookies()
+            browser.forgetCookies()
 
             try await browser.signIn("owner@example.com")
             let dashboard = try await browser.get("/")
