@@ -13,8 +13,4 @@ enum AuditCSV {
             event.detail ?? "", event.ip ?? "",
         ]
     }
-
-    static func rows(_ rows: [[String]]) -> [UInt8] {
-        CSVRows.encode(rows)
-    }
 }

@@ -47,9 +47,9 @@ struct AuditController {
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"stand-audit-\(UTCDate.day(Date())).csv\""
         let body = ResponseBody { writer in
-            try await writer.write(ByteBuffer(bytes: AuditCSV.rows([AuditCSV.header])))
+            try await writer.write(ByteBuffer(bytes: CSVRows.encode([AuditCSV.header])))
             try await auditLog.export(filter: filter) { entries in
-                try await writer.write(ByteBuffer(bytes: AuditCSV.rows(entries.map(AuditCSV.fields))))
+                try await writer.write(ByteBuffer(bytes: CSVRows.encode(entries.map(AuditCSV.fields))))
             }
             try await writer.finish(nil)
         }

@@ -23,11 +23,10 @@ import Testing
     }
 
     @Test func whatIsWrittenReadsBackAsTyped() throws {
-        let rows = Self.awkwardRows
-        let reader = try CSVReader(string: String(decoding: CSVRows.encode(rows), as: UTF8.self))
+        let reader = try CSVReader(string: String(decoding: CSVRows.encode(Self.awkwardRows), as: UTF8.self))
         var read: [[String]] = []
         while let row = reader.next() { read.append(row) }
-        #expect(read == rows.map { $0.map(CSVRows.formulaSafe) })
+        #expect(read == Self.awkwardRows.map { $0.map(CSVRows.formulaSafe) })
     }
 
     /// The former `CSVRows.encode`: CSV.swift's writer into memory, CRLF after the last row.
