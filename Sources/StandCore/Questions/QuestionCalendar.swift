@@ -37,6 +37,20 @@ public struct QuestionCalendar: Sendable {
     public static let nearWindow = 14
     public static let farWindow = 60
 
+    /// The questions of the days between two days (both included), by day:
+    /// a month's grid, at most 42 rows, read at once (through a cursor,
+    /// PostgreSQL planned its DECLARE at every view).
+    static func questions(_ db: StoreDatabase, from first: String, through last: String) throws -> [String: Entry] {
+        let rows = try StoreRow.fetchAll(db.cachedStatement(sql: questionsSQL[db.engine]), arguments: [first, last])
+        return Dictionary(rows.map { row in (row[1], Entry(id: row[0], runsOn: row[1], text: row[2])) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The same walk of `runs_on`'s index for any month, so planned without its days.
+    static let questionsSQL = EngineSQL { engine in
+        let day = engine.parameterUnseenByPlanner(as: "TEXT")
+        return "SELECT id, runs_on, text FROM daily_questions WHERE runs_on BETWEEN \(day) AND \(day)"
+    }
+
     /// The days of `window` (consecutive, in order) with no question.
     static func emptyDays(_ db: StoreDatabase, in window: [String]) throws -> [String] {
         guard let first = window.first, let last = window.last else { return [] }

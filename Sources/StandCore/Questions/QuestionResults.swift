@@ -77,13 +77,14 @@ public struct QuestionResults: Sendable {
 
     static func hourly(_ db: StoreDatabase, question: DailyQuestion) throws -> [Int] {
         var counts = [Int](repeating: 0, count: 24)
-        let rows = try StoreRow.fetchCursor(
+        // 24 rows at most, read at once (through a cursor, PostgreSQL planned its DECLARE at every view).
+        let rows = try StoreRow.fetchAll(
             db.cachedStatement(sql: """
                 SELECT hour, answer_count FROM question_hourly_answers
                 WHERE question_id = ? AND hour BETWEEN ? AND ?
                 """),
             arguments: [question.id, question.runsOn + " 00", question.runsOn + " 23"])
-        while let row = try rows.next() {
+        for row in rows {
             let hour: String = row[0]
             if let index = Int(hour.suffix(2)), counts.indices.contains(index) { counts[index] = row[1] }
         }

@@ -192,14 +192,7 @@ extension QuestionScheduling {
         let window = (0..<QuestionCalendar.farWindow).map { UTCDate.day(UTCDate.adding(days: $0, to: now)) }
         let days = month.days
         return try await store.read { db in
-            var questions: [String: QuestionCalendar.Entry] = [:]
-            let rows = try StoreRow.fetchCursor(
-                db.cachedStatement(sql: "SELECT id, runs_on, text FROM daily_questions WHERE runs_on BETWEEN ? AND ?"),
-                arguments: [days.first!, days.last!])
-            while let row = try rows.next() {
-                let entry = QuestionCalendar.Entry(id: row[0], runsOn: row[1], text: row[2])
-                questions[entry.runsOn] = entry
-            }
+            let questions = try QuestionCalendar.questions(db, from: days.first!, through: days.last!)
             let empty = try QuestionCalendar.emptyDays(db, in: window)
             return QuestionCalendar(
                 month: month, today: today, questions: questions,

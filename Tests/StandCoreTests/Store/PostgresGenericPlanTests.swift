@@ -101,6 +101,54 @@ import Testing
         try Self.expectGeneric(plans)
     }
 
+    @Test func theCalendarsMonthIsPlannedOnceAndThenReused() async throws {
+        let store = try await temporaryStore()
+        defer { store.close() }
+        try await store.write { db in
+            // The same long calendar: a question a day since 1760, none on the 1st of a month.
+            try db.execute(sql: """
+                INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
+                SELECT 'Question ' || n, to_char(DATE '1760-01-01' + n, 'YYYY-MM-DD'), '1759-12-01 00:00:00.000', '1759-12-01 00:00:00.000'
+                FROM generate_series(0, 100000) AS n WHERE extract(day FROM DATE '1760-01-01' + n) <> 1
+                """)
+            try db.execute(sql: "ANALYZE daily_questions")
+        }
+        // A month's grid: the days of the weeks it spans.
+        let (counts, plans) = try await store.read { db in
+            (try Self.eightRuns { try QuestionCalendar.questions(db, from: "2026-04-27", through: "2026-06-07").count },
+             try Self.plans(db, of: "%SELECT id, runs_on, text FROM daily_questions%"))
+        }
+        #expect(counts == Array(repeating: 40, count: 8), "42 days, two of them a 1st")
+        try Self.expectGeneric(plans)
+    }
+
+    @Test func aQuestionsHourlyAnswersArePlannedOnceAndThenReused() async throws {
+        let store = try await temporaryStore()
+        defer { store.close() }
+        let question = try await store.write { db in
+            // Ten thousand past questions, each answered in every hour of its day (the tallies in
+            // two of PostgreSQL's shards, as the app's answers spread them).
+            try db.execute(sql: """
+                INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
+                SELECT 'Question ' || n, to_char(DATE '1990-01-01' + n, 'YYYY-MM-DD'), '1989-12-01 00:00:00.000', '1989-12-01 00:00:00.000'
+                FROM generate_series(0, 9999) AS n
+                """)
+            try db.execute(sql: """
+                INSERT INTO question_hourly_answer_shards (question_id, hour, shard, answer_count)
+                SELECT q.id, q.runs_on || ' ' || lpad(h::text, 2, '0'), s, CASE WHEN s = 0 THEN 1 ELSE h END
+                FROM daily_questions q, generate_series(0, 23) AS h, generate_series(0, 1) AS s
+                """)
+            try db.execute(sql: "ANALYZE daily_questions, question_hourly_answer_shards")
+            return try #require(try DailyQuestion.fetchOne(db, sql: "SELECT * FROM daily_questions WHERE runs_on = '2000-06-15'"))
+        }
+        let (hours, plans) = try await store.read { db in
+            (try Self.eightRuns { try QuestionResults.hourly(db, question: question) },
+             try Self.plans(db, of: "%FROM question_hourly_answers%"))
+        }
+        #expect(hours == Array(repeating: Array(1...24), count: 8))
+        try Self.expectGeneric(plans)
+    }
+
     /// PostgreSQL plans a prepared statement's first five runs for their values, then weighs its generic plan.
     static func eightRuns<Result>(_ run: () throws -> Result) rethrows -> [Result] {
         try (1...8).map { _ in try run() }
