@@ -9,6 +9,8 @@
                                          (once); print its id
   bench-data.py big-sweepstakes DB       a sweepstakes where each of the first million users
                                          holds ten entries (10M entries); print its id
+  bench-data.py redrawn-sweepstakes DB   another one like it, for the draw the bench makes at
+                                         every run; print its id
   bench-data.py paths DB entrant COUNT ID
                                          entrant searches on sweepstakes ID
   bench-data.py pending-requests DB COUNT
@@ -215,11 +217,10 @@ def million_answers(db):
     return question
 
 
-def big_sweepstakes(db):
+def big_sweepstakes(db, name="Bench: a million entrants, ten entries each"):
     """Ten entries for each of the first million users, written in one statement
     like an import would, the triggers keeping entrants and totals. Made once;
     later runs reuse it."""
-    name = "Bench: a million entrants, ten entries each"
     row = db.execute("SELECT id FROM sweepstakes WHERE name = ?", (name,)).fetchone()
     if row:
         return row[0]
@@ -264,6 +265,8 @@ def main():
         print("\n".join(paths(db, sys.argv[3], int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else None)))
     elif command == "big-sweepstakes":
         print(big_sweepstakes(db))
+    elif command == "redrawn-sweepstakes":
+        print(big_sweepstakes(db, "Bench: redrawn at every run, a million entrants"))
     elif command == "million-answers":
         print(million_answers(db))
     elif command == "heavy-user":
