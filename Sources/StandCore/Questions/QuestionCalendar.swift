@@ -42,7 +42,7 @@ public struct QuestionCalendar: Sendable {
     /// PostgreSQL planned its DECLARE at every view).
     static func questions(_ db: StoreDatabase, from first: String, through last: String) throws -> [String: Entry] {
         let rows = try StoreRow.fetchAll(db.cachedStatement(sql: questionsSQL[db.engine]), arguments: [first, last])
-        return Dictionary(rows.map { row in (row[1], Entry(id: row[0], runsOn: row[1], text: row[2])) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(rows.map { row in (row[1], Entry(id: row[0], runsOn: row[1], text: row[2])) }, uniquingKeysWith: { kept, _ in kept })
     }
 
     /// The same walk of `runs_on`'s index for any month, so planned without its days.

@@ -16,6 +16,8 @@ import Testing
 ///   the same plan, and the entrants' leaderboard (0.34 ms to plan, 0.15 to
 ///   run), the email prefix search and the calendar's days were planned afresh
 ///   at every view.
+/// - A page's few rows are read at once, not through a cursor: a cursor's
+///   DECLARE is planned every time (the calendar's month, a question's hours).
 @Suite(.postgresOnly) struct PostgresGenericPlanTests {
     @Test func theAuditLogsPageIsPlannedOnceAndThenReused() async throws {
         let store = try await temporaryStore()
