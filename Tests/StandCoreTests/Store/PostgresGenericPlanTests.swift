@@ -84,17 +84,8 @@ import Testing
     }
 
     @Test func theCalendarsDaysArePlannedOnceAndThenReused() async throws {
-        let store = try await temporaryStore()
+        let store = try await Self.longCalendar()
         defer { store.close() }
-        try await store.write { db in
-            // A question a day since 1760 (a hundred thousand: a long calendar makes a range look dear), none on the 1st of a month.
-            try db.execute(sql: """
-                INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
-                SELECT 'Question ' || n, to_char(DATE '1760-01-01' + n, 'YYYY-MM-DD'), '1759-12-01 00:00:00.000', '1759-12-01 00:00:00.000'
-                FROM generate_series(0, 100000) AS n WHERE extract(day FROM DATE '1760-01-01' + n) <> 1
-                """)
-            try db.execute(sql: "ANALYZE daily_questions")
-        }
         let window = (25...31).map { "2026-05-\($0)" } + (1...7).map { "2026-06-0\($0)" }
         let (empty, plans) = try await store.read { db in
             (try Self.eightRuns { try QuestionCalendar.emptyDays(db, in: window) }, try Self.plans(db, of: "%FROM daily_questions WHERE runs_on BETWEEN%"))
@@ -104,17 +95,8 @@ import Testing
     }
 
     @Test func theCalendarsMonthIsPlannedOnceAndThenReused() async throws {
-        let store = try await temporaryStore()
+        let store = try await Self.longCalendar()
         defer { store.close() }
-        try await store.write { db in
-            // The same long calendar: a question a day since 1760, none on the 1st of a month.
-            try db.execute(sql: """
-                INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
-                SELECT 'Question ' || n, to_char(DATE '1760-01-01' + n, 'YYYY-MM-DD'), '1759-12-01 00:00:00.000', '1759-12-01 00:00:00.000'
-                FROM generate_series(0, 100000) AS n WHERE extract(day FROM DATE '1760-01-01' + n) <> 1
-                """)
-            try db.execute(sql: "ANALYZE daily_questions")
-        }
         // A month's grid: the days of the weeks it spans.
         let (counts, plans) = try await store.read { db in
             (try Self.eightRuns { try QuestionCalendar.questions(db, from: "2026-04-27", through: "2026-06-07").count },
@@ -167,6 +149,26 @@ import Testing
     static func expectGeneric(_ plans: (generic: Int, custom: Int)?, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (generic, custom) = try #require(plans, "the read runs prepared", sourceLocation: sourceLocation)
         #expect(generic >= 3 && custom <= 5, "generic \(generic), custom \(custom)", sourceLocation: sourceLocation)
+    }
+
+    /// A store with a question a day since 1760 (a hundred thousand: a long
+    /// calendar makes a range look dear), none on the 1st of a month.
+    static func longCalendar() async throws -> StandStore {
+        let store = try await temporaryStore()
+        do {
+            try await store.write { db in
+                try db.execute(sql: """
+                    INSERT INTO daily_questions (text, runs_on, created_at, updated_at)
+                    SELECT 'Question ' || n, to_char(DATE '1760-01-01' + n, 'YYYY-MM-DD'), '1759-12-01 00:00:00.000', '1759-12-01 00:00:00.000'
+                    FROM generate_series(0, 100000) AS n WHERE extract(day FROM DATE '1760-01-01' + n) <> 1
+                    """)
+                try db.execute(sql: "ANALYZE daily_questions")
+            }
+        } catch {
+            store.close()
+            throw error
+        }
+        return store
     }
 
     /// Accounts `user1@example.com` … with the UUIDs and phones their numbers make.
