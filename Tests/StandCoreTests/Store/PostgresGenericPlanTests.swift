@@ -18,6 +18,8 @@ import Testing
 ///   at every view.
 /// - A page's few rows are read at once, not through a cursor: a cursor's
 ///   DECLARE is planned every time (the calendar's month, a question's hours).
+/// - A read of every view is a cached statement, prepared once per connection
+///   (the second-factor page's enrolment was planned at each view).
 @Suite(.postgresOnly) struct PostgresGenericPlanTests {
     @Test func theAuditLogsPageIsPlannedOnceAndThenReused() async throws {
         let store = try await temporaryStore()
@@ -130,6 +132,20 @@ import Testing
              try Self.plans(db, of: "%FROM question_hourly_answers%"))
         }
         #expect(hours == Array(repeating: Array(1...24), count: 8))
+        try Self.expectGeneric(plans)
+    }
+
+    @Test func theSecondFactorPagesEnrolmentIsPreparedNotPlannedAtEachView() async throws {
+        let store = try await temporaryStore()
+        defer { store.close() }
+        let member = try await StaffAccounts(store: store, hasher: PasswordHasher(cost: 4))
+            .create(.init(email: "ana@example.com", role: .owner, password: "a-long-test-password"), by: .commandLine)
+        let enrolment = try await SecondFactors(store: store).startEnrolment(staffId: member.id!, email: member.email)
+        let (secrets, plans) = try await store.read { db in
+            (try Self.eightRuns { try SecondFactors.pendingSecret(db, staffId: member.id!) },
+             try Self.plans(db, of: "%SELECT secret FROM staff_second_factors WHERE staff_id = $1 AND confirmed_at IS NULL%"))
+        }
+        #expect(secrets.map { $0.map(Base32.grouped) } == Array(repeating: enrolment.secretGrouped, count: 8))
         try Self.expectGeneric(plans)
     }
 

@@ -45,11 +45,17 @@ public struct SecondFactors: Sendable {
     /// The enrolment waiting for its first code, to show again (a reload, a
     /// wrong first code). Nil once confirmed: the secret is never shown again.
     public func pendingEnrolment(staffId: Int64, email: String) async throws -> Enrolment? {
-        guard let encoded = try await store.read({ db in
-            try String.fetchOne(db, sql: "SELECT secret FROM staff_second_factors WHERE staff_id = ? AND confirmed_at IS NULL", arguments: [staffId])
-        }), let secret = Base32.decode(encoded) else { return nil }
+        guard let encoded = try await store.read({ db in try Self.pendingSecret(db, staffId: staffId) }),
+              let secret = Base32.decode(encoded) else { return nil }
         return Enrolment(secretGrouped: Base32.grouped(encoded),
                          link: TOTP(secret: secret).provisioningURI(account: email, issuer: Self.issuer))
+    }
+
+    /// Read at every view of the second-factor page: a cached statement, so
+    /// prepared once per connection on PostgreSQL, not planned at each view.
+    static func pendingSecret(_ db: StoreDatabase, staffId: Int64) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT secret FROM staff_second_factors WHERE staff_id = ? AND confirmed_at IS NULL"),
+                            arguments: [staffId])
     }
 
     /// The first code confirms the secret: from now on sign-in asks for codes.
