@@ -32,6 +32,7 @@ public enum StandMigrations {
         migrator.registerMigration("025_tally_shards", migrate: Migration025.apply)
         migrator.registerMigration("026_deletions_underway", migrate: Migration026.apply)
         migrator.registerMigration("027_foreign_key_indexes", migrate: Migration027.apply)
+        migrator.registerMigration("028_entry_inserts_without_empty_entrant_check", migrate: Migration028.apply)
         return migrator
     }
 }

@@ -52,5 +52,6 @@ enum PostgresMigrations {
         ("025_tally_shards", migration025),
         ("026_deletions_underway", migration026),
         ("027_foreign_key_indexes", migration027),
+        ("028_entry_inserts_without_empty_entrant_check", migration028),
     ]
 }
