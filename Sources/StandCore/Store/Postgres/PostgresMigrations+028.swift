@@ -3,9 +3,9 @@ extension PostgresMigrations {
     /// which deleted the entrants the insert left with no entries: there never
     /// are any (entries have a quantity above zero). On the 1,000,000-account
     /// bench store at 500 of the app's writes a second, that `DELETE` and the
-    /// two statement triggers it fired for nothing were a fifth of the
-    /// server's time in triggers (7.0–9.2 s against 5.4–5.7 s per 10,000
-    /// writes, `track_functions`), about 0.15 ms of server time an answer.
+    /// two statement triggers it fired for nothing were a fifth to two fifths
+    /// of the server's time in triggers (7.0–9.2 s against 5.4–5.7 s per
+    /// 10,000 writes, `track_functions`), 0.1–0.3 ms of server time a write.
     static let migration028 = """
         -- 028: an entry's insert moves the tallies without the empty-entrant check (Migration028.swift).
         CREATE OR REPLACE FUNCTION sweepstakes_entries_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
