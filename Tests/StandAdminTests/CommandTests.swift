@@ -6,7 +6,7 @@ import Testing
 import StandWeb
 
 @Suite struct CommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot
 
     @Test func everySubcommandOfTheBriefExists() throws {
         let names = StandAdmin.configuration.subcommands.map { $0._commandName }

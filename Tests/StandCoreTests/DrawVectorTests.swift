@@ -7,7 +7,7 @@ import Testing
 /// vector edited there is a vector checked here), against `DrawAlgorithm`;
 /// and the same vectors through `scripts/verify-draw.py --vectors`.
 @Suite struct DrawVectorTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot
     static let document = root.appendingPathComponent("docs/draws.md")
 
     /// One pick of a vector: the total weight, every integer taken from the

@@ -85,21 +85,11 @@ import Testing
         try await console.store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from)") ?? 0 }
     }
 
-    /// Runs the script on the console's store, on a thread of its own (not one of Swift's) while it writes.
+    /// Runs the script on the console's store to its end.
     private func appLoad(_ console: TestConsole, _ arguments: String...) async throws -> (Int32, String) {
         let script = TestConsole.root.appendingPathComponent("scripts/app-load").path
         let command = [Self.python, script, "--db", console.configuration.databasePath, "--report-every", "1"] + arguments
-        return try await withCheckedThrowingContinuation { (done: CheckedContinuation<(Int32, String), any Error>) in
-            Thread.detachNewThread {
-                do {
-                    let process = try ChildProcess(command, pipeOutput: true)
-                    let text = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-                    done.resume(returning: (process.wait(), text))
-                } catch {
-                    done.resume(throwing: error)
-                }
-            }
-        }
+        return try await ChildProcess(command, pipeOutput: true).finished()
     }
 
     /// The script's last line: what it wrote by kind and what it refused by reason.

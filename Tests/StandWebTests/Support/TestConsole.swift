@@ -12,8 +12,7 @@ import StandTestSupport
 
 /// A console on a fresh store in a temporary folder, built exactly as the binary builds it.
 struct TestConsole {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot
     static let setupToken = String(repeating: "ab", count: 32)
     static let password = "a-long-test-password"
 
