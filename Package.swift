@@ -127,7 +127,11 @@ let package = Package(
         // Temporary folders the test targets share, removed when the tests are done.
         .target(name: "StandTestSupport", dependencies: ["StandCore"], path: "Tests/StandTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "StandTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "StandCoreTests", dependencies: ["StandCore", "StandTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StandCoreTests",
+            dependencies: ["StandCore", "StandTestSupport", .product(name: "InMemoryLogging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "StandWebTests",
             dependencies: [

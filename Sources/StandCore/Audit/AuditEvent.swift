@@ -33,6 +33,8 @@ public struct AuditEvent: Codable, Sendable, Identifiable, StoreRecord {
     static let insertInto = "INSERT INTO audit_events (occurred_at, staff_id, staff_email, action, target_type, target_id, detail, ip) VALUES "
     static let valuesRow = "(?, ?, ?, ?, ?, ?, ?, ?)"
     var insertValues: StoreArguments { [occurredAt, staffId, staffEmail, action, targetType, targetId, detail, ip] }
+    /// Where `targetId` is in `insertValues`.
+    static let targetIdPosition = 5
 }
 
 extension AuditEvent {

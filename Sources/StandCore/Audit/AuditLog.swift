@@ -28,22 +28,35 @@ public struct AuditLog: Sendable {
         return event
     }
 
-    /// Append one event per target in a single statement (a file of many
-    /// changes applied at once), inside the caller's transaction.
-    static func record(
-        _ db: StoreDatabase,
-        _ action: AuditAction,
-        by actor: AuditActor,
-        events: [(target: (type: String, id: String), detail: String?)],
-        at now: Date = Date()
-    ) throws {
-        guard !events.isEmpty else { return }
-        var values = StoreArguments()
-        for event in events {
-            values += AuditEvent(id: nil, occurredAt: now, staffId: actor.staffId, staffEmail: actor.email, action: action.rawValue,
-                                 targetType: event.target.type, targetId: event.target.id, detail: event.detail, ip: actor.ip).insertValues
+    /// Events of one action, one per target, inserted in a single statement
+    /// (a file of many changes applied at once). Made before the transaction
+    /// that records them, statement compiled and values set but for the
+    /// targets' ids, which the change itself may give (`record(targetIds:)`).
+    struct Batch {
+        let insert: StoreStatement
+        let count: Int
+        private var values: StoreArguments
+
+        init(_ db: StoreDatabase, _ action: AuditAction, by actor: AuditActor, targetType: String, details: [String?], at now: Date) throws {
+            insert = try db.makeStatement(sql: AuditEvent.insertInto + StoreArguments.rows(details.count, AuditEvent.valuesRow))
+            count = details.count
+            values = StoreArguments()
+            for detail in details {
+                values += AuditEvent(id: nil, occurredAt: now, staffId: actor.staffId, staffEmail: actor.email, action: action.rawValue,
+                                     targetType: targetType, targetId: nil, detail: detail, ip: actor.ip).insertValues
+            }
         }
-        try db.execute(sql: AuditEvent.insertInto + StoreArguments.rows(events.count, AuditEvent.valuesRow), arguments: values)
+
+        /// Inside the caller's transaction: the events, with these target ids in the order of `details`.
+        func record(targetIds: [String]) throws {
+            guard targetIds.count == count else { throw StoreDatabaseError.batchMismatch }
+            let width = values.values.count / max(count, 1)
+            var values = values
+            for (event, targetId) in targetIds.enumerated() {
+                values.values[event * width + AuditEvent.targetIdPosition] = .text(targetId)
+            }
+            try insert.execute(arguments: values)
+        }
     }
 
     public struct Filter: Sendable, Equatable {

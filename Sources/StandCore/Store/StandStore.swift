@@ -166,19 +166,47 @@ public final class StandStore: Sendable {
     /// `AlreadySubmitted` and changes nothing.
     public func write<T: Sendable>(purpose: String = #function, file: String = #fileID,
                                    _ updates: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
+        try await write(purpose: purpose, file: file, preparing: { _ in () }, { db, _ in try updates(db) })
+    }
+
+    /// A write whose statements are compiled before the write lock is taken.
+    /// On SQLite compiling is the engine's own work and needs no lock, and
+    /// a statement of many rows takes longer to compile than to run (a
+    /// 1,000-row INSERT: 7 ms to compile), while every other writer of the
+    /// file waits. On PostgreSQL statements are sent as text: `prepare` runs
+    /// inside the transaction and costs nothing.
+    public func write<Statements, T: Sendable>(purpose: String = #function, file: String = #fileID,
+                                               preparing prepare: @escaping @Sendable (StoreDatabase) throws -> Statements,
+                                               _ updates: @escaping @Sendable (StoreDatabase, Statements) throws -> T) async throws -> T {
         // Nothing is written into a file that may turn out damaged.
         if health.isChecking { throw StoreBusy(message: StoreBusy.checkingMessage) }
         let submission = FormSubmission.current.flatMap { $0.isClaimed ? nil : $0 }
         let now = Date()
-        @Sendable func transaction(_ db: StoreDatabase) throws -> T {
+        @Sendable func transaction(_ db: StoreDatabase, _ statements: Statements) throws -> T {
             try submission?.claim(db, now: now)
-            return try updates(db)
+            return try updates(db, statements)
         }
         do {
             let value: T
             switch backend {
-            case .sqlite(let pool): value = try await pool.write { db in try transaction(StoreDatabase(sqlite: db)) }
-            case .postgres(let postgres): value = try await postgres.write(transaction)
+            case .sqlite(let pool):
+                value = try await pool.writeWithoutTransaction { db in
+                    let statements = try prepare(StoreDatabase(sqlite: db))
+                    var result: T?
+                    let asked = ContinuousClock.now
+                    var began = asked
+                    try db.inTransaction(.immediate) {
+                        began = ContinuousClock.now
+                        result = try transaction(StoreDatabase(sqlite: db), statements)
+                        return .commit
+                    }
+                    noteLockHeld(WriteLockTiming(waited: began - asked, held: .now - began), purpose: purpose, file: file)
+                    return result!
+                }
+            case .postgres(let postgres):
+                let timed = try await postgres.write { db in try transaction(db, try prepare(db)) }
+                noteLockHeld(timed.timing, purpose: purpose, file: file)
+                value = timed.value
             }
             submission?.markClaimed()
             health.writeCommitted()

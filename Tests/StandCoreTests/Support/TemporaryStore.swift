@@ -1,15 +1,16 @@
 import Foundation
+import Logging
 import StandCore
 import StandTestSupport
 
 /// A store in a fresh temporary folder (or a new database on the run's
 /// PostgreSQL cluster), removed when the test process exits. Opened on a
 /// thread of its own: on PostgreSQL it may wait for a database to be made.
-func temporaryStore() async throws -> StandStore {
+func temporaryStore(logger: Logger = Logger(label: "stand-store")) async throws -> StandStore {
     let folder = try TemporaryFolder.untilExit("stand-core")
     return try await onOwnThread {
         try StandStore(path: try TestDatabase.location(in: folder), localFiles: folder.appendingPathComponent("local").path,
-                       postgres: TestDatabase.postgresOptions)
+                       postgres: TestDatabase.postgresOptions, logger: logger)
     }
 }
 

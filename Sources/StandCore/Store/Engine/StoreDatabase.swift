@@ -154,6 +154,8 @@ public protocol StoreRecord {
 enum StoreDatabaseError: Error {
     /// An INSERT … RETURNING returned nothing (a trigger may have ignored it).
     case noRowReturned
+    /// A batch prepared for so many rows was given values for another number.
+    case batchMismatch
 }
 
 extension StoreDatabase {

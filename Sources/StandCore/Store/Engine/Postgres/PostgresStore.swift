@@ -64,8 +64,14 @@ final class PostgresStore: Sendable {
         }
     }
 
-    func write<T: Sendable>(_ body: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> T {
-        try await pool.withConnection { connection in try self.transaction(connection, writes: true, body) }
+    /// The value, and how long the console's writer lock was waited for and held.
+    func write<T: Sendable>(_ body: @escaping @Sendable (StoreDatabase) throws -> T) async throws -> (value: T, timing: WriteLockTiming) {
+        try await pool.withConnection { connection in
+            let asked = ContinuousClock.now
+            var began = asked
+            let value = try self.transaction(connection, writes: true, locked: { began = .now }, body)
+            return (value, WriteLockTiming(waited: began - asked, held: .now - began))
+        }
     }
 
     func readBlocking<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
@@ -89,7 +95,8 @@ final class PostgresStore: Sendable {
     /// it (a read-only COMMIT has nothing to fail on; a connection lost
     /// meanwhile fails that next statement, as it would anyway). A write's
     /// COMMIT is waited for: its answer is the write's outcome.
-    func transaction<T>(_ connection: PostgresConnection, writes: Bool, _ body: (StoreDatabase) throws -> T) throws -> T {
+    func transaction<T>(_ connection: PostgresConnection, writes: Bool, locked: () -> Void = {},
+                        _ body: (StoreDatabase) throws -> T) throws -> T {
         let session = PostgresSession(connection: connection, logger: logger, inTransaction: true,
                                       preparedReads: pool.preparedReads(on: connection))
         session.sendAhead(writes ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -98,6 +105,7 @@ final class PostgresStore: Sendable {
                 try session.execute("SELECT pg_advisory_xact_lock(\(Self.consoleWriterLock))", [])
                 // Answered before the lock was: nothing is written unless inside BEGIN … COMMIT.
                 try session.readAnswers()
+                locked()
             }
             let value = try body(StoreDatabase(postgres: session))
             try session.readAnswers()
