@@ -167,11 +167,11 @@ public struct QuestionImport: Sendable {
     }
 
     /// The file's statements and values, made before the write lock is taken:
-    /// the app's backend waits on that lock. Compiling a multi-row INSERT takes
-    /// longer than running it (1,000 questions: 7 ms to compile), so what is
-    /// left under the lock is running three INSERTs (questions, their choices,
-    /// their audit events: three statements rather than three per row; 1,000
-    /// rows as 6,000 single inserts took 118 ms in `sqlite3`) and the ids.
+    /// the app's backend waits on that lock. What is left under it is the
+    /// taken days' SELECT and three INSERTs (questions, their choices, their
+    /// audit events: three statements rather than three per row; 1,000 rows
+    /// as 6,000 single inserts took 118 ms in `sqlite3`), with the ids the
+    /// questions got set into the other two's values.
     struct PreparedSchedule {
         let questions: [QuestionDraft.Valid]
         let actor: AuditActor

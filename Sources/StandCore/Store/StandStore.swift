@@ -170,11 +170,11 @@ public final class StandStore: Sendable {
     }
 
     /// A write whose statements are compiled before the write lock is taken.
-    /// On SQLite compiling is the engine's own work and needs no lock, and
-    /// a statement of many rows takes longer to compile than to run (a
-    /// 1,000-row INSERT: 7 ms to compile), while every other writer of the
-    /// file waits. On PostgreSQL statements are sent as text: `prepare` runs
-    /// inside the transaction and costs nothing.
+    /// On SQLite compiling needs no lock, and a statement of many rows is
+    /// slow to compile (a 1,000-row question file's four: 9–18 ms, which
+    /// every other writer of the file waited for when they were compiled
+    /// inside the transaction). On PostgreSQL statements are sent as text:
+    /// `prepare` runs inside the transaction and costs nothing.
     public func write<Statements, T: Sendable>(purpose: String = #function, file: String = #fileID,
                                                preparing prepare: @escaping @Sendable (StoreDatabase) throws -> Statements,
                                                _ updates: @escaping @Sendable (StoreDatabase, Statements) throws -> T) async throws -> T {

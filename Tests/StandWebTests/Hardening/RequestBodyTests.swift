@@ -139,7 +139,7 @@ import Testing
             for (path, type) in [("/questions/upload", "multipart/form-data; boundary=XyZ"), ("/questions/new", "application/x-www-form-urlencoded")] {
                 let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(type)\r\nContent-Length: 52428800\r\n"
                     + "Expect: 100-continue\r\nCookie: \(cookie)\r\n\r\n"
-                let exchange = try await RawHTTP.exchange(port: port, head: head, wait: 5)
+                let exchange = try await RawHTTP.exchange(port: port, head: head)
                 #expect(exchange.answeredBeforeBody, "\(path)")
                 #expect(exchange.status == 413, "\(path): \(exchange.text.prefix(80))")
             }

@@ -13,8 +13,9 @@ enum RawHTTP {
     }
 
     /// Send `head`, then wait up to `wait` seconds for an answer; only if none
-    /// came, send `body`, and read the answer.
-    static func exchange(port: Int, head: String, body: [UInt8] = [], wait: Double = 5) async throws -> Exchange {
+    /// came, send `body`, and read the answer. An answer ends the wait, so the
+    /// bound can be long: on a machine busy with other work it comes late.
+    static func exchange(port: Int, head: String, body: [UInt8] = [], wait: Double = 20) async throws -> Exchange {
         try await withCheckedThrowingContinuation { continuation in
             // Blocking socket calls on their own thread, off Swift's cooperative pool.
             Thread.detachNewThread {
