@@ -127,8 +127,10 @@ public struct QuestionImport: Sendable {
     /// (asked with `takenDays` when it was prepared for `askedDays(rows)`).
     static func preview(_ db: StoreDatabase, checked rows: [CheckedRow],
                         takenDays prepared: (statement: StoreStatement, arguments: StoreArguments)? = nil) throws -> Preview {
-        let days = askedDays(rows)
-        let taken = try takenDays(prepared ?? (takenDaysStatement(db, count: days.count), StoreArguments(days)))
+        let taken = try takenDays(prepared ?? {
+            let days = askedDays(rows)
+            return (try takenDaysStatement(db, count: days.count), StoreArguments(days))
+        }())
         return Preview(rows: rows.map { row in
             var problems = row.problems
             if let holder = taken[row.day] {
